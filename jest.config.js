@@ -1,0 +1,36 @@
+/**
+ * One jest run for every workspace. Tests talk to the real PostgreSQL and NATS that the global setup finds or
+ * starts (infra/src/testing/global-setup.ts); each test file makes its own schemas and NATS namespace.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const services = ['gateway', 'auth', 'learning', 'shop', 'finance', 'notifications'];
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/proto', '<rootDir>/libs', '<rootDir>/services', '<rootDir>/infra', '<rootDir>/load-tests', '<rootDir>/admin-ui', '<rootDir>/student-ui'],
+  testMatch: ['**/?(*.)spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // ESM-only dependencies are compiled to CommonJS for jest's module system.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  moduleNameMapper: {
+    '^@olymp/proto$': '<rootDir>/proto/src/index.ts',
+    '^@olymp/server-kit$': '<rootDir>/libs/server-kit/src/index.ts',
+    '^@olymp/server-kit/testing$': '<rootDir>/libs/server-kit/src/testing/index.ts',
+    ...Object.fromEntries(services.map((s) => [`^@olymp/${s}$`, `<rootDir>/services/${s}/src/app.ts`])),
+  },
+  globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
+  testTimeout: 60_000,
+  maxWorkers: process.env.JEST_WORKERS ?? 2,
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { DEV_PRIVATE_KEY_PEM, DEV_PUBLIC_KEY_PEM } from './dev-keys';
+
+/**
+ * Typed configuration, validated once at boot. Every setting has a default that works on a developer machine and
+ * an environment variable; `NODE_ENV=production` refuses the development defaults (dev keys, dev SMS inbox).
+ */
+export const SERVICE_NAMES = ['gateway', 'auth', 'learning', 'shop', 'finance', 'notifications'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const DEFAULT_PORTS: Record<ServiceName, number> = {
+  gateway: 8080,
+  auth: 8081,
+  learning: 8082,
+  shop: 8083,
+  finance: 8084,
+  notifications: 8085,
+};
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/olymp'),
+  /** Overrides the service's PostgreSQL schema name (tests use a fresh one per file). */
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Namespace for subjects, streams and consumers; tests use a fresh one per file. Empty in production. */
+  NATS_PREFIX: z.string().regex(/^([a-z0-9_]+\.)?$/).default(''),
+  AUTH_PUBLIC_KEY: z.string().default(DEV_PUBLIC_KEY_PEM),
+  AUTH_PRIVATE_KEY: z.string().default(DEV_PRIVATE_KEY_PEM),
+  /** Keeps outgoing SMS readable at GET /api/dev/sms. Never in production. */
+  DEV_SMS_INBOX: bool.optional(),
+  SEED_DEMO: bool.optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 * 1024),
+});
+
+export type KitConfig = Omit<z.infer<typeof baseSchema>, 'PORT' | 'DEV_SMS_INBOX' | 'SEED_DEMO'> & {
+  SERVICE: ServiceName;
+  PORT: number;
+  DEV_SMS_INBOX: boolean;
+  SEED_DEMO: boolean;
+  /** The PostgreSQL schema this service owns. */
+  DB_SCHEMA: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once. Throws ConfigError with every problem listed. */
+export function loadConfig(service: ServiceName, env: Record<string, string | undefined> = process.env): KitConfig {
+  const parsed = baseSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration for ${service}:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  const config: KitConfig = {
+    ...c,
+    SERVICE: service,
+    PORT: c.PORT ?? DEFAULT_PORTS[service],
+    DB_SCHEMA: c.DB_SCHEMA ?? service,
+    DEV_SMS_INBOX: c.DEV_SMS_INBOX ?? !isProduction,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
+    isProduction,
+  };
+  if (isProduction) {
+    const problems: string[] = [];
+    if (config.AUTH_PUBLIC_KEY === DEV_PUBLIC_KEY_PEM) problems.push('AUTH_PUBLIC_KEY is the development key');
+    if (service === 'auth' && config.AUTH_PRIVATE_KEY === DEV_PRIVATE_KEY_PEM) {
+      problems.push('AUTH_PRIVATE_KEY is the development key');
+    }
+    if (config.DEV_SMS_INBOX) problems.push('DEV_SMS_INBOX must be off');
+    if (config.SEED_DEMO) problems.push('SEED_DEMO must be off');
+    if (problems.length) {
+      throw new ConfigError(`refusing to start ${service} in production with development defaults: ${problems.join('; ')}`);
+    }
+  }
+  return config;
+}

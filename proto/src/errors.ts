@@ -1,0 +1,150 @@
+import type { Locale, Localized } from './locale';
+import { interpolate } from './locale';
+
+/**
+ * Domain error codes. The code is the stable API (clients may switch on it); the message is for people and is
+ * localized by `X-Locale`. Messages say what to do next. Where spec section 8 gives an English wording, it is kept
+ * word for word. `{name}` placeholders are filled from the error's params.
+ */
+interface ErrorDef {
+  readonly status: number;
+  readonly message: Localized;
+}
+
+const def = (status: number, en: string, ru: string, kk: string): ErrorDef => ({ status, message: { en, ru, kk } });
+
+export const ERRORS = {
+  // Generic, used by the server kit.
+  UNAUTHENTICATED: def(401, 'Unauthenticated.', 'Требуется вход в систему.', 'Жүйеге кіру қажет.'),
+  FORBIDDEN: def(
+    403,
+    'You do not have permission for this action. Ask an administrator to grant it.',
+    'У вас нет прав на это действие. Попросите администратора выдать доступ.',
+    'Бұл әрекетке рұқсатыңыз жоқ. Әкімшіден рұқсат сұраңыз.',
+  ),
+  NOT_FOUND: def(
+    404,
+    'Not found. Check the link or the id.',
+    'Не найдено. Проверьте ссылку или идентификатор.',
+    'Табылмады. Сілтемені немесе идентификаторды тексеріңіз.',
+  ),
+  ROUTE_NOT_FOUND: def(
+    404,
+    'There is no such address: {method} {path}.',
+    'Такого адреса нет: {method} {path}.',
+    'Мұндай мекенжай жоқ: {method} {path}.',
+  ),
+  VALIDATION_FAILED: def(
+    400,
+    'Some fields are filled in incorrectly: {details}. Correct them and try again.',
+    'Некоторые поля заполнены неверно: {details}. Исправьте их и попробуйте снова.',
+    'Кейбір өрістер қате толтырылған: {details}. Түзетіп, қайта жіберіңіз.',
+  ),
+  UNKNOWN_FIELD: def(
+    400,
+    'Unknown field "{field}": remove it from the request.',
+    'Неизвестное поле «{field}»: уберите его из запроса.',
+    'Белгісіз өріс «{field}»: оны сұраныстан алып тастаңыз.',
+  ),
+  INVALID_ID: def(
+    400,
+    '"{value}" is not a valid id: a UUID is expected.',
+    '«{value}» — неверный идентификатор: ожидается UUID.',
+    '«{value}» — жарамсыз идентификатор: UUID күтіледі.',
+  ),
+  MALFORMED_BODY: def(
+    400,
+    'The request body could not be read: send valid JSON.',
+    'Не удалось прочитать тело запроса: отправьте корректный JSON.',
+    'Сұраныс денесін оқу мүмкін болмады: дұрыс JSON жіберіңіз.',
+  ),
+  PAYLOAD_TOO_LARGE: def(
+    413,
+    'The request is too large. Send a smaller file or split it into chunks.',
+    'Запрос слишком большой. Отправьте файл поменьше или разбейте его на части.',
+    'Сұраныс тым үлкен. Кішірек файл жіберіңіз немесе оны бөліктерге бөліңіз.',
+  ),
+  HIGH_TRAFFIC: def(
+    429,
+    'Too many users right now. Please come back in a few minutes.',
+    'Сейчас слишком много пользователей. Пожалуйста, зайдите через несколько минут.',
+    'Қазір пайдаланушылар тым көп. Бірнеше минуттан кейін қайта кіріңіз.',
+  ),
+  OVERLOADED: def(
+    503,
+    'Too many users right now. Please come back in a few minutes.',
+    'Сейчас слишком много пользователей. Пожалуйста, зайдите через несколько минут.',
+    'Қазір пайдаланушылар тым көп. Бірнеше минуттан кейін қайта кіріңіз.',
+  ),
+  SERVICE_UNAVAILABLE: def(
+    503,
+    'This part of the platform is temporarily unavailable. Try again in a minute.',
+    'Эта часть платформы временно недоступна. Попробуйте через минуту.',
+    'Платформаның бұл бөлігі уақытша қолжетімсіз. Бір минуттан кейін қайталап көріңіз.',
+  ),
+  UPSTREAM_TIMEOUT: def(
+    504,
+    'The platform took too long to answer. Try again in a minute.',
+    'Платформа слишком долго не отвечает. Попробуйте через минуту.',
+    'Платформа тым ұзақ жауап бермеді. Бір минуттан кейін қайталап көріңіз.',
+  ),
+  INTERNAL: def(
+    500,
+    'Something went wrong on our side. Try again; if it repeats, tell support the request id {requestId}.',
+    'Что-то пошло не так на нашей стороне. Попробуйте снова; если повторится, сообщите в поддержку номер запроса {requestId}.',
+    'Біз жақта қате орын алды. Қайталап көріңіз; қайталанса, қолдау қызметіне сұраныс нөмірін айтыңыз: {requestId}.',
+  ),
+  // Spec section 8.
+  OTP_REQUIRED: def(400, 'Please provide otp.', 'Пожалуйста, введите код.', 'Кодты енгізіңіз.'),
+  PHONE_OR_EMAIL_REQUIRED: def(
+    400,
+    'Enter a phone number or an e-mail address.',
+    'Укажите номер телефона или адрес e-mail.',
+    'Телефон нөмірін немесе e-mail мекенжайын енгізіңіз.',
+  ),
+  PHONE_TAKEN: def(
+    409,
+    'The user is already registered with this phone number.',
+    'Пользователь с этим номером телефона уже зарегистрирован.',
+    'Бұл телефон нөмірімен пайдаланушы тіркелген.',
+  ),
+  ACCOUNT_NOT_FOUND: def(
+    404,
+    'No account found, register to continue.',
+    'Аккаунт не найден, зарегистрируйтесь, чтобы продолжить.',
+    'Аккаунт табылмады, жалғастыру үшін тіркеліңіз.',
+  ),
+  REGISTRATION_CLOSED: def(
+    409,
+    'Registration for the olympiad is closed.',
+    'Регистрация на олимпиаду закрыта.',
+    'Олимпиадаға тіркеу жабық.',
+  ),
+  NO_TEST_RESULTS: def(404, 'No test results.', 'Результатов теста нет.', 'Тест нәтижелері жоқ.'),
+  USER_NOT_LOADED: def(401, 'User is not loaded', 'Пользователь не загружен', 'Пайдаланушы жүктелмеген'),
+  INVALID_ICON_NAME: def(400, 'Invalid icon name', 'Неверное имя иконки', 'Белгіше атауы қате'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<string, unknown>): string {
+  return interpolate(ERRORS[code].message[locale], params);
+}
+
+/** The JSON body of every error answer, over HTTP and in RPC error replies. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  /** Field-level problems for validation errors: path -> localized message. */
+  errors?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ROLE_IDS } from './roles';
+
+/**
+ * Domain events: facts, named `domain.entity.verb`. Subjects are frozen strings; a breaking change to a payload
+ * adds a new version beside the old one (consumers accept every version they list). Payloads carry ids, never
+ * entities, and only JSON-safe values. Every publish and every consume validates against these schemas.
+ */
+const uuid = z.uuid();
+const instant = z.iso.datetime({ offset: true });
+const nonNegInt = z.number().int().nonnegative();
+
+export const EVENT_SCHEMAS = {
+  'user.registered': {
+    1: z.object({
+      userId: uuid,
+      roleId: z.number().int().refine((v) => (ROLE_IDS as number[]).includes(v), 'unknown role id'),
+      phone: z.string().regex(/^\+7\d{10}$/),
+      firstName: z.string().min(1),
+      lastName: z.string(),
+      grade: z.number().int().min(0).max(12).nullable(),
+      provinceId: uuid.nullable(),
+      districtId: uuid.nullable(),
+      schoolId: uuid.nullable(),
+      registeredAt: instant,
+    }),
+  },
+  'auth.session.revoked': {
+    1: z.object({
+      sessionId: uuid,
+      userId: uuid,
+      deviceId: z.string().min(1),
+      reason: z.enum(['new_device', 'logout', 'staff_reset']),
+      revokedAt: instant,
+    }),
+  },
+  'sms.requested': {
+    1: z.object({
+      smsId: uuid,
+      to: z.string().regex(/^\+\d{11,15}$/),
+      text: z.string().min(1).max(480),
+      purpose: z.enum(['otp', 'notice']),
+      /** The one-time code, for the development inbox only; production adapters never log it. */
+      code: z.string().regex(/^\d{4,8}$/).optional(),
+      requestedAt: instant,
+    }),
+  },
+  'quiz.finished': {
+    1: z.object({
+      attemptId: uuid,
+      userId: uuid,
+      quizId: uuid,
+      context: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('challenge'), challengeId: uuid, checkpointId: uuid }),
+        z.object({ kind: z.literal('training'), trainingId: uuid }),
+        z.object({ kind: z.literal('standalone') }),
+      ]),
+      points: nonNegInt,
+      maxPoints: nonNegInt,
+      correctCount: nonNegInt,
+      questionCount: nonNegInt,
+      timeSpentMs: nonNegInt,
+      finishedBy: z.enum(['user', 'timeout']),
+      finishedAt: instant,
+    }),
+  },
+  'invoice.paid': {
+    1: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: z.object({ kind: z.enum(['challenge', 'training', 'course']), id: uuid }),
+      amountTenge: nonNegInt,
+      amountZp: nonNegInt,
+      method: z.enum(['wallet', 'provider']),
+      paidAt: instant,
+    }),
+  },
+  'order.status.changed': {
+    1: z.object({
+      orderId: uuid,
+      userId: uuid,
+      from: z.string().min(1).nullable(),
+      to: z.string().min(1),
+      changedAt: instant,
+    }),
+  },
+  'leaderboard.changed': {
+    1: z.object({
+      board: z.object({ kind: z.enum(['challenge', 'training']), id: uuid }),
+      /** Monotonic per board, so a node can drop stale updates. */
+      version: nonNegInt,
+      participants: nonNegInt,
+      changedAt: instant,
+    }),
+  },
+  /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
+  'system.probe.sent': {
+    1: z.object({
+      probeId: uuid,
+      origin: z.string().min(1),
+      note: z.string().max(200),
+      sentAt: instant,
+    }),
+  },
+} as const;
+
+export type EventSubject = keyof typeof EVENT_SCHEMAS;
+export const EVENT_SUBJECTS = Object.keys(EVENT_SCHEMAS) as EventSubject[];
+
+type Versions<S extends EventSubject> = (typeof EVENT_SCHEMAS)[S];
+type LatestVersionOf<S extends EventSubject> = keyof Versions<S> extends infer V ? Extract<V, number> : never;
+
+/** The version new events of a subject are written in. */
+export const EVENT_VERSION: { [S in EventSubject]: number } = Object.fromEntries(
+  EVENT_SUBJECTS.map((s) => [s, Math.max(...Object.keys(EVENT_SCHEMAS[s]).map(Number))]),
+) as { [S in EventSubject]: number };
+
+/** The payload type of the current version of a subject. */
+export type EventPayload<S extends EventSubject> = z.infer<Versions<S>[LatestVersionOf<S>] & z.ZodType>;
+
+export function isEventSubject(value: unknown): value is EventSubject {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, value);
+}
+
+export class EventContractError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly version: number,
+    readonly issues: string[],
+  ) {
+    super(`event ${subject} v${version} does not match its contract: ${issues.join('; ')}`);
+    this.name = 'EventContractError';
+  }
+}
+
+/** Validates a payload against the schema of (subject, version). Throws EventContractError on mismatch. */
+export function parseEvent<S extends EventSubject>(subject: S, payload: unknown, version = EVENT_VERSION[subject]) {
+  const schema = (EVENT_SCHEMAS[subject] as Record<number, z.ZodType | undefined>)[version];
+  if (!schema) throw new EventContractError(subject, version, [`unknown version ${version}`]);
+  const result = schema.safeParse(payload);
+  if (!result.success) {
+    throw new EventContractError(
+      subject,
+      version,
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  return result.data as EventPayload<S>;
+}

@@ -1,0 +1,6 @@
+export * from './locale';
+export * from './roles';
+export * from './permissions';
+export * from './errors';
+export * from './events';
+export * from './rpc';
