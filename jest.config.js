@@ -23,7 +23,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // ESM-only dependencies are compiled to CommonJS for jest's module system.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: {
     '^@olymp/proto$': '<rootDir>/proto/src/index.ts',
     '^@olymp/server-kit$': '<rootDir>/libs/server-kit/src/index.ts',
@@ -31,6 +31,7 @@ module.exports = {
     ...Object.fromEntries(services.map((s) => [`^@olymp/${s}$`, `<rootDir>/services/${s}/src/app.ts`])),
   },
   globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/infra/src/testing/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: process.env.JEST_WORKERS ?? 2,
 };

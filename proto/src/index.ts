@@ -4,3 +4,4 @@ export * from './permissions';
 export * from './errors';
 export * from './events';
 export * from './rpc';
+export * from './phone';

@@ -1,0 +1,69 @@
+import { type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { isRoleId, type RoleId } from '@olymp/proto';
+
+/**
+ * Access tokens: short-lived JWTs signed by the auth service with its Ed25519 private key; every service
+ * verifies them locally with the public key (no call to auth per request).
+ */
+export const TOKEN_ISSUER = 'olymp-auth';
+export const TOKEN_AUDIENCE = 'olymp';
+
+export interface AccessClaims {
+  /** User uuid. */
+  sub: string;
+  roleId: RoleId;
+  /** Session id; revoking it ends the token before it expires. */
+  sid: string;
+  /** Device the session is bound to. */
+  did: string;
+}
+
+export interface VerifiedToken extends AccessClaims {
+  exp: number;
+  iat: number;
+}
+
+export class TokenVerifier {
+  private readonly key: KeyObject;
+  constructor(publicKeyPem: string) {
+    this.key = createPublicKey(publicKeyPem);
+  }
+
+  /** Returns the claims of a valid token, or null for anything else (expired, forged, malformed). */
+  async verify(token: string): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        algorithms: ['EdDSA'],
+      });
+      const roleId = payload.roleId;
+      if (typeof payload.sub !== 'string' || !isRoleId(roleId) || typeof payload.sid !== 'string' || typeof payload.did !== 'string') {
+        return null;
+      }
+      return { sub: payload.sub, roleId, sid: payload.sid, did: payload.did, exp: payload.exp ?? 0, iat: payload.iat ?? 0 };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+}
+
+export class TokenSigner {
+  private readonly key: KeyObject;
+  constructor(privateKeyPem: string, private readonly ttlSeconds = 15 * 60) {
+    this.key = createPrivateKey(privateKeyPem);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ roleId: claims.roleId, sid: claims.sid, did: claims.did })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+}

@@ -1,0 +1,181 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown, SetMetadata } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import { type EventPayload, type EventSubject, EventContractError, EVENT_VERSION, parseEvent, isEventSubject } from '@olymp/proto';
+import type { Logger } from 'pino';
+import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
+import type { KitConfig } from '../config/config';
+import { REQUEST_ID_HEADER, runWithContext } from '../logging/context';
+import { NatsService } from './nats.service';
+import { EVENT_VERSION_HEADER } from './outbox';
+
+/**
+ * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
+ * and an EntityManager; its effect and the inbox row keyed by the message id commit in one transaction, and only
+ * then is the message acked. A failure rolls both back and the message is redelivered later; a redelivery of a
+ * message already processed is acked without running the handler again.
+ */
+export interface EventContext {
+  manager: EntityManager;
+  messageId: string;
+  subject: EventSubject;
+  redelivered: boolean;
+  deliveryCount: number;
+}
+
+export type EventHandler<S extends EventSubject> = (payload: EventPayload<S>, ctx: EventContext) => Promise<void>;
+
+const ON_EVENT = Symbol('kit:on-event');
+
+interface OnEventOptions {
+  /** Messages processed at once by this process (order across messages is not guaranteed above 1). */
+  concurrency?: number;
+}
+
+export const OnEvent = (subject: EventSubject, options: OnEventOptions = {}) =>
+  SetMetadata(ON_EVENT, { subject, ...options });
+
+/** Fault injection for tests: runs after the transaction committed and before the ack. */
+export interface ConsumerHooks {
+  beforeAck?: (subject: EventSubject, messageId: string) => void | Promise<void>;
+}
+
+interface Registration {
+  subject: EventSubject;
+  name: string;
+  concurrency: number;
+  handler: (payload: unknown, ctx: EventContext) => Promise<void>;
+}
+
+@Injectable()
+export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  hooks: ConsumerHooks = {};
+  private readonly registrations: Registration[] = [];
+  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly ds: DataSource,
+    private readonly nats: NatsService,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || wrapper.isNotMetatype) continue;
+      const proto = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(proto)) {
+        const fn = instance[method];
+        if (typeof fn !== 'function') continue;
+        const meta = this.reflector.get<{ subject: EventSubject; concurrency?: number } | undefined>(ON_EVENT, fn);
+        if (!meta) continue;
+        if (!isEventSubject(meta.subject)) throw new Error(`@OnEvent on unknown subject ${String(meta.subject)}`);
+        this.registrations.push({
+          subject: meta.subject,
+          name: `${wrapper.name}.${method}`,
+          concurrency: meta.concurrency ?? 8,
+          handler: (payload, ctx) => (fn as EventHandler<EventSubject>).call(instance, payload as never, ctx),
+        });
+      }
+    }
+    for (const reg of this.registrations) await this.start(reg);
+  }
+
+  /** Durable consumer name: one per (service, handler), shared by the service's replicas. */
+  private consumerName(reg: Registration): string {
+    return this.nats.durableName(this.config.SERVICE, `${reg.subject}__${reg.name}`);
+  }
+
+  private async start(reg: Registration): Promise<void> {
+    const durable = this.consumerName(reg);
+    const stream = this.nats.streamName;
+    try {
+      await this.nats.jsm.consumers.info(stream, durable);
+    } catch {
+      await this.nats.jsm.consumers.add(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: this.nats.subject(reg.subject),
+        ack_wait: nanos(30_000),
+        max_ack_pending: 1000,
+      });
+    }
+    const consumer = await this.nats.js.consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: Math.max(reg.concurrency * 2, 4) });
+    const loop = this.pump(reg, messages);
+    this.running.push({ messages, loop });
+    this.logger.info({ subject: reg.subject, durable }, 'consuming events');
+  }
+
+  private async pump(reg: Registration, messages: ConsumerMessages): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    for await (const msg of messages) {
+      const p = this.handle(reg, msg).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= reg.concurrency) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  }
+
+  private async handle(reg: Registration, msg: JsMsg): Promise<void> {
+    const messageId = msg.headers?.get('Nats-Msg-Id');
+    const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
+    const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[reg.subject]);
+    await runWithContext({ requestId }, async () => {
+      if (!messageId) {
+        this.logger.error({ subject: reg.subject, seq: msg.seq }, 'event without Nats-Msg-Id; dropped');
+        msg.term();
+        return;
+      }
+      let payload: unknown;
+      try {
+        payload = parseEvent(reg.subject, msg.json(), version);
+      } catch (err) {
+        // A payload that breaks the contract will never become valid: stop redelivering it, and say so loudly.
+        this.logger.error({ err: err instanceof EventContractError ? err.message : err, messageId }, 'event rejected by its contract');
+        msg.term(err instanceof Error ? err.message.slice(0, 200) : 'contract');
+        return;
+      }
+      try {
+        const consumer = this.consumerName(reg);
+        await this.ds.transaction(async (manager) => {
+          const inserted: unknown[] = await manager.query(
+            `INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING message_id`,
+            [consumer, messageId, reg.subject],
+          );
+          if (!inserted.length) return; // processed before: a redelivery changes nothing
+          await reg.handler(payload, {
+            manager,
+            messageId,
+            subject: reg.subject,
+            redelivered: msg.redelivered,
+            deliveryCount: msg.info.deliveryCount,
+          });
+        });
+        await this.hooks.beforeAck?.(reg.subject, messageId);
+        msg.ack();
+      } catch (err) {
+        const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
+        this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
+        msg.nak(delay);
+      }
+    });
+  }
+
+  /** Stops pulling, then waits for the messages in flight (graceful drain). */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const r of this.running) await r.messages.close().catch(() => undefined);
+    await Promise.all(this.running.map((r) => r.loop.catch(() => undefined)));
+  }
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Client } from 'pg';
+import { headers as natsHeaders } from '@nats-io/nats-core';
+import { type EventPayload, type EventSubject, EVENT_VERSION, parseEvent } from '@olymp/proto';
+import type { Logger } from 'pino';
+import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
+import type { KitConfig } from '../config/config';
+import { REQUEST_ID_HEADER, currentRequestId } from '../logging/context';
+import { NatsService } from './nats.service';
+
+export const EVENT_VERSION_HEADER = 'x-event-version';
+
+/**
+ * Writes domain events into the outbox inside the caller's transaction. Nothing reaches NATS until that
+ * transaction commits; then the relay publishes it. Payloads are validated against proto/ here, at publish.
+ */
+@Injectable()
+export class EventOutbox {
+  constructor(@Inject(KIT_CONFIG) private readonly config: KitConfig) {}
+
+  async add<S extends EventSubject>(manager: EntityManager, subject: S, payload: EventPayload<S>): Promise<string> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error(`event ${subject} must be written inside the business transaction`);
+    }
+    const version = EVENT_VERSION[subject];
+    const valid = parseEvent(subject, payload, version);
+    const id = randomUUID();
+    const headers: Record<string, string> = {};
+    const requestId = currentRequestId();
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    await manager.query(
+      'INSERT INTO outbox (id, subject, version, payload, headers) VALUES ($1, $2, $3, $4, $5)',
+      [id, subject, version, JSON.stringify(valid), JSON.stringify(headers)],
+    );
+    // Delivered at commit, so the relay wakes at once instead of waiting for its next poll.
+    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(this.config.DB_SCHEMA), id]);
+    return id;
+  }
+}
+
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  version: number;
+  payload: unknown;
+  headers: Record<string, string>;
+}
+
+/** Fault injection points for tests that prove the outbox survives crashes. */
+export interface RelayHooks {
+  /** Runs after the batch was published to JetStream and before the rows are marked published. */
+  afterPublish?: (ids: string[]) => void | Promise<void>;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream with the row id as `Nats-Msg-Id`, then marks them published.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several replicas relay without publishing a row twice; if a
+ * relay dies after publishing and before marking, the row is published again with the same id and JetStream's
+ * duplicate window drops it (and consumers' inboxes would drop it too).
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  hooks: RelayHooks = {};
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private listener?: Client;
+  private readonly batchSize = 200;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly nats: NatsService,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  /** Stops after the batch in flight; safe to call twice. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.end().catch(() => undefined);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: `${this.config.SERVICE}:relay` });
+    client.on('error', (err) => this.logger.warn({ err }, 'outbox listener connection error; polling continues'));
+    await client.connect();
+    client.on('notification', () => this.wake?.());
+    await client.query(`LISTEN "${outboxChannel(this.config.DB_SCHEMA)}"`);
+    this.listener = client;
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const n = await this.relayBatch();
+        failures = 0;
+        if (n === this.batchSize) continue;
+      } catch (err) {
+        failures++;
+        this.logger.warn({ err, failures }, 'outbox relay batch failed; will retry');
+      }
+      const delay = failures ? Math.min(200 * 2 ** failures, 10_000) : this.config.OUTBOX_POLL_MS;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async relayBatch(): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const rows: OutboxRow[] = await m.query(
+        `SELECT id, subject, version, payload, headers FROM outbox
+          WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (!rows.length) return 0;
+      const results = await Promise.allSettled(rows.map((r) => this.publish(r)));
+      const ok = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
+      await this.hooks.afterPublish?.(ok);
+      if (ok.length) {
+        await m.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1)', [ok]);
+      }
+      const failed = rows.filter((_, i) => results[i].status === 'rejected');
+      for (const row of failed) {
+        const reason = (results[rows.indexOf(row)] as PromiseRejectedResult).reason as Error;
+        await m.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, String(reason?.message ?? reason)]);
+      }
+      if (failed.length) throw new Error(`${failed.length} of ${rows.length} outbox events could not be published`);
+      return ok.length;
+    });
+  }
+
+  private async publish(row: OutboxRow): Promise<void> {
+    const h = natsHeaders();
+    for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+    h.set(EVENT_VERSION_HEADER, String(row.version));
+    await this.nats.js.publish(this.nats.subject(row.subject), JSON.stringify(row.payload), { msgID: row.id, headers: h });
+  }
+
+  /** Deletes rows published long ago; the stream and the consumers' inboxes keep what matters. */
+  async prune(olderThanHours = 24): Promise<number> {
+    const res: [unknown[], number] = await this.ds.query(
+      `DELETE FROM outbox WHERE published_at < now() - make_interval(hours => $1)`,
+      [olderThanHours],
+    );
+    return res[1] ?? 0;
+  }
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  applyDecorators,
+  UseInterceptors,
+} from '@nestjs/common';
+import { MessagePattern, NatsContext, Payload, ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/nats-core';
+import type { Observable } from 'rxjs';
+import { type RpcPattern, type RpcReply, type RpcRequest, RPC, isErrorCode, resolveLocale } from '@olymp/proto';
+import type { Logger } from 'pino';
+import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
+import type { KitConfig } from '../config/config';
+import { DomainError } from '../errors/domain-error';
+import { LOCALE_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext } from '../logging/context';
+import { ZodPipe } from '../validation/pipes';
+import { NatsService } from './nats.service';
+
+/**
+ * Request/reply between services: Nest's NATS transport (core NATS, queue group per service) on the serving
+ * side, typed by proto/ on both sides. Requests and replies are validated; a DomainError travels back as its code
+ * and is thrown again at the caller, so a 404 stays a 404 across a hop.
+ */
+
+/** Nest's NATS server with every subscription under the kit's namespace prefix. */
+export class PrefixedNatsServer extends ServerNats {
+  constructor(
+    private readonly natsOptions: NonNullable<NatsOptions['options']>,
+    private readonly prefix: string,
+  ) {
+    super(natsOptions);
+  }
+
+  override bindEvents(client: NatsConnection): void {
+    const queue = this.natsOptions.queue;
+    const subs = (this as unknown as { subscriptions: { unsubscribe(): void }[] }).subscriptions;
+    for (const channel of this.messageHandlers.keys()) {
+      subs.push(
+        client.subscribe(`${this.prefix}${channel}`, {
+          queue,
+          callback: this.getMessageHandler(channel).bind(this),
+        }),
+      );
+    }
+  }
+}
+
+/** Runs an RPC handler inside the caller's request context (request id, locale from NATS headers). */
+@Injectable()
+export class RpcContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const ctx = context.switchToRpc().getContext<NatsContext>();
+    const h = ctx.getHeaders?.();
+    const requestId = h?.get(REQUEST_ID_HEADER) || undefined;
+    const locale = resolveLocale(h?.get(LOCALE_HEADER));
+    return runWithContext({ requestId, locale }, () => next.handle());
+  }
+}
+
+/** `@RpcHandler('auth.role.permissions')` on a controller method; pair with `@RpcPayloadOf(pattern)`. */
+export function RpcHandler(pattern: RpcPattern) {
+  return applyDecorators(MessagePattern(pattern), UseInterceptors(RpcContextInterceptor));
+}
+
+export const RpcPayloadOf = (pattern: RpcPattern) => Payload(new ZodPipe(RPC[pattern].request));
+
+@Injectable()
+export class RpcClient {
+  constructor(
+    private readonly nats: NatsService,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<RpcReply<P>> {
+    const request = RPC[pattern].request.parse(data);
+    const h = natsHeaders();
+    const ctx = currentContext();
+    if (ctx) {
+      h.set(REQUEST_ID_HEADER, ctx.requestId);
+      h.set(LOCALE_HEADER, ctx.locale);
+    }
+    let raw: { response?: unknown; err?: unknown };
+    try {
+      const msg = await this.nats.nc.request(
+        this.nats.subject(pattern),
+        JSON.stringify({ pattern, data: request, id: randomUUID() }),
+        { timeout: timeoutMs, headers: h },
+      );
+      raw = msg.json();
+    } catch (err) {
+      const text = String((err as Error)?.message ?? err);
+      this.logger.warn({ pattern, err: text }, 'rpc request failed');
+      throw new DomainError(/timeout/i.test(text) ? 'UPSTREAM_TIMEOUT' : 'SERVICE_UNAVAILABLE');
+    }
+    if (raw.err !== undefined && raw.err !== null) {
+      const e = raw.err as { code?: unknown; params?: Record<string, unknown> };
+      throw new DomainError(isErrorCode(e.code) ? e.code : 'INTERNAL', e.params ?? {});
+    }
+    return RPC[pattern].reply.parse(raw.response) as RpcReply<P>;
+  }
+}
+

@@ -1,0 +1,69 @@
+/// <reference types="jest" />
+/**
+ * Real-browser tests: Debian's Chromium driven by playwright-core (never `playwright install`).
+ *
+ * `launchChromium()` starts a headless Chromium with the flags that work on this kind of machine; Playwright gives
+ * every launch a fresh temporary user-data-dir and deletes it on close, so runs never share a profile. It returns
+ * null when Chromium is not installed. `describeWithBrowser()` wraps a jest `describe` around one shared browser and
+ * turns the whole block into one loudly skipped test when Chromium is missing, instead of failing the run.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+export function hasChromium(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+/** Starts headless Chromium, or resolves to null when /usr/bin/chromium is missing. The caller closes it. */
+export async function launchChromium(): Promise<Browser | null> {
+  if (!hasChromium()) return null;
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    timeout: LAUNCH_TIMEOUT_MS,
+  });
+}
+
+/**
+ * `describe(name)` with one Chromium for the whole block: `fn` receives a getter that returns the running browser
+ * (valid inside hooks and tests). Give each test its own `browser.newContext()` so storage never leaks between tests.
+ * Without Chromium it warns and registers a single skipped test, so the gap shows up in every report.
+ */
+export function describeWithBrowser(name: string, fn: (browser: () => Browser) => void): void {
+  if (!hasChromium()) {
+    console.warn(`SKIPPED: install chromium (apt-get install -y chromium) to run browser tests: ${name}`);
+    describe(name, () => {
+      it.skip(`needs Chromium at ${CHROMIUM_PATH}`, () => undefined);
+    });
+    return;
+  }
+  describe(name, () => {
+    let browser: Browser | null = null;
+    beforeAll(async () => {
+      browser = await launchChromium();
+    }, LAUNCH_TIMEOUT_MS + 5_000);
+    afterAll(async () => {
+      await browser?.close();
+    });
+    fn(() => {
+      if (!browser) throw new Error(`Chromium did not start (${CHROMIUM_PATH})`);
+      return browser;
+    });
+  });
+}

@@ -1,0 +1,55 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A role (spec section 6 ids) and its titles in the three languages. */
+@Entity({ name: 'roles' })
+export class Role {
+  @PrimaryColumn({ type: 'int', primaryKeyConstraintName: 'PK_roles' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 50 })
+  @Index('UQ_roles_name', { unique: true })
+  name!: string;
+
+  @Column({ name: 'title_kk', type: 'varchar', length: 100 })
+  titleKk!: string;
+
+  @Column({ name: 'title_ru', type: 'varchar', length: 100 })
+  titleRu!: string;
+
+  @Column({ name: 'title_en', type: 'varchar', length: 100 })
+  titleEn!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** A permission key (`group:name`) a role may hold. */
+@Entity({ name: 'permissions' })
+export class PermissionRow {
+  @PrimaryGeneratedColumn({ type: 'int', primaryKeyConstraintName: 'PK_permissions' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  @Index('UQ_permissions_name', { unique: true })
+  name!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+@Entity({ name: 'role_permissions' })
+export class RolePermission {
+  @PrimaryColumn({ name: 'role_id', type: 'int', primaryKeyConstraintName: 'PK_role_permissions' })
+  roleId!: number;
+
+  @PrimaryColumn({ name: 'permission_id', type: 'int', primaryKeyConstraintName: 'PK_role_permissions' })
+  permissionId!: number;
+
+  @ManyToOne(() => Role, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'role_id', foreignKeyConstraintName: 'FK_role_permissions_role' })
+  role?: Role;
+
+  @ManyToOne(() => PermissionRow, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'permission_id', foreignKeyConstraintName: 'FK_role_permissions_permission' })
+  permission?: PermissionRow;
+}

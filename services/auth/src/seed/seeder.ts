@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { PERMISSIONS, ROLE, type RoleName } from '@olymp/proto';
+import { KIT_CONFIG, KIT_LOGGER, type KitConfig } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import { DEFAULT_ROLE_PERMISSIONS, DEMO_USERS, ROLE_TITLES } from './reference-data';
+
+/** A stable uuid for a demo person, so every service's demo data can refer to the same people. */
+export function demoUserId(phone: string): string {
+  const h = createHash('sha256').update(`olymp-demo:${phone}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Seeds at every start, idempotently: roles and permission keys always (the platform needs them); a role's
+ * default permissions only when the role is created, so staff's later changes survive restarts; demo people only
+ * when SEED_DEMO is on (never in production).
+ */
+@Injectable()
+export class AuthSeeder implements OnApplicationBootstrap {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['auth:seed']);
+      await m.query('INSERT INTO permissions (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [[...PERMISSIONS]]);
+      for (const [name, id] of Object.entries(ROLE) as [RoleName, number][]) {
+        const t = ROLE_TITLES[name];
+        const created: unknown[] = await m.query(
+          `INSERT INTO roles (id, name, title_kk, title_ru, title_en) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [id, name, t.kk, t.ru, t.en],
+        );
+        if (created.length && name !== 'admin') {
+          await m.query(
+            `INSERT INTO role_permissions (role_id, permission_id)
+             SELECT $1, id FROM permissions WHERE name = ANY($2) ON CONFLICT DO NOTHING`,
+            [id, DEFAULT_ROLE_PERMISSIONS[name]],
+          );
+        }
+      }
+      if (this.config.SEED_DEMO) {
+        for (const u of DEMO_USERS) {
+          await m.query(
+            `INSERT INTO users (id, phone, first_name, last_name, role_id, grade) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (phone) DO NOTHING`,
+            [demoUserId(u.phone), u.phone, u.firstName, u.lastName, u.roleId, u.grade],
+          );
+        }
+      }
+    });
+    this.logger.info({ demo: this.config.SEED_DEMO }, 'reference data seeded');
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@olymp/server-kit';
+import { learningService } from './app';
+
+runService(learningService);
