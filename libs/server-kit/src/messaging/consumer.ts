@@ -37,8 +37,11 @@ interface OnEventOptions {
 export const OnEvent = (subject: EventSubject, options: OnEventOptions = {}) =>
   SetMetadata(ON_EVENT, { subject, ...options });
 
-/** Fault injection for tests: runs after the transaction committed and before the ack. */
+/** Fault injection points for tests that prove redelivery changes nothing. */
 export interface ConsumerHooks {
+  /** Runs inside the transaction after the handler; throwing rolls the effect back. */
+  afterHandle?: (subject: EventSubject, messageId: string) => void | Promise<void>;
+  /** Runs after the transaction committed and before the ack; throwing leaves the message unacked. */
   beforeAck?: (subject: EventSubject, messageId: string) => void | Promise<void>;
 }
 
@@ -160,6 +163,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
             redelivered: msg.redelivered,
             deliveryCount: msg.info.deliveryCount,
           });
+          await this.hooks.afterHandle?.(reg.subject, messageId);
         });
         await this.hooks.beforeAck?.(reg.subject, messageId);
         msg.ack();

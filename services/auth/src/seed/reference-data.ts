@@ -25,6 +25,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     ...all('checkpoint:'),
     'otp:index',
     'system:health_view',
+    'system:probe_view',
   ],
   student: [],
   contentMaker: [
