@@ -123,6 +123,61 @@ export const ERRORS = {
   NO_TEST_RESULTS: def(404, 'No test results.', 'Результатов теста нет.', 'Тест нәтижелері жоқ.'),
   USER_NOT_LOADED: def(401, 'User is not loaded', 'Пользователь не загружен', 'Пайдаланушы жүктелмеген'),
   INVALID_ICON_NAME: def(400, 'Invalid icon name', 'Неверное имя иконки', 'Белгіше атауы қате'),
+  // Standard CRUD resources (server kit crud/): ids, the list query language, and database constraints.
+  INVALID_NUMERIC_ID: def(
+    400,
+    '"{value}" is not a valid id: a positive whole number is expected.',
+    '«{value}» — неверный идентификатор: ожидается целое положительное число.',
+    '«{value}» — жарамсыз идентификатор: оң бүтін сан күтіледі.',
+  ),
+  QUERY_PARAM_UNKNOWN: def(
+    400,
+    'Unknown query parameter "{param}". Allowed parameters: {allowed}.',
+    'Неизвестный параметр запроса «{param}». Допустимые параметры: {allowed}.',
+    'Белгісіз сұраныс параметрі «{param}». Рұқсат етілген параметрлер: {allowed}.',
+  ),
+  QUERY_PARAM_INVALID: def(
+    400,
+    'The query parameter "{param}" has a wrong format ({value}). The format is described at /api/docs-json.',
+    'Параметр запроса «{param}» имеет неверный формат ({value}). Формат описан в /api/docs-json.',
+    '«{param}» сұраныс параметрінің пішімі қате ({value}). Пішімі /api/docs-json құжатында сипатталған.',
+  ),
+  QUERY_FIELD_UNKNOWN: def(
+    400,
+    'Unknown field "{field}" in "{param}". Allowed fields: {allowed}.',
+    'Неизвестное поле «{field}» в «{param}». Допустимые поля: {allowed}.',
+    '«{param}» ішінде белгісіз өріс «{field}». Рұқсат етілген өрістер: {allowed}.',
+  ),
+  QUERY_OPERATOR_UNKNOWN: def(
+    400,
+    'Unknown operator "{operator}" for the field "{field}". Allowed operators: {allowed}.',
+    'Неизвестный оператор «{operator}» для поля «{field}». Допустимые операторы: {allowed}.',
+    '«{field}» өрісі үшін белгісіз оператор «{operator}». Рұқсат етілген операторлар: {allowed}.',
+  ),
+  QUERY_VALUE_INVALID: def(
+    400,
+    'The value {value} does not fit the field "{field}" with the operator "{operator}".',
+    'Значение {value} не подходит для поля «{field}» с оператором «{operator}».',
+    '{value} мәні «{operator}» операторымен «{field}» өрісіне сәйкес келмейді.',
+  ),
+  RECORD_EXISTS: def(
+    409,
+    'A record with the same {fields} already exists. Change the value or edit the existing record.',
+    'Запись с таким же значением {fields} уже существует. Измените значение или отредактируйте существующую запись.',
+    '{fields} мәні бірдей жазба бұрыннан бар. Мәнді өзгертіңіз немесе бар жазбаны түзетіңіз.',
+  ),
+  RELATED_NOT_FOUND: def(
+    400,
+    'The field "{field}" refers to a record that does not exist ({value}). Choose an existing one.',
+    'Поле «{field}» ссылается на несуществующую запись ({value}). Выберите существующую.',
+    '«{field}» өрісі жоқ жазбаға сілтейді ({value}). Бар жазбаны таңдаңыз.',
+  ),
+  RECORD_IN_USE: def(
+    409,
+    'This record cannot be deleted: other records refer to it ({table}). Delete or reassign them first.',
+    'Эту запись нельзя удалить: на неё ссылаются другие записи ({table}). Сначала удалите или перенесите их.',
+    'Бұл жазбаны жою мүмкін емес: оған басқа жазбалар сілтейді ({table}). Алдымен оларды жойыңыз немесе басқаға ауыстырыңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

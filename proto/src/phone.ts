@@ -7,6 +7,8 @@ export function normalizePhone(input: string): string | null {
   const trimmed = input.trim();
   if (!/^\+?[\d\s()\-.]+$/.test(trimmed)) return null;
   let digits = trimmed.replace(/\D/g, '');
+  // With a leading +, the country code must be there: +7 and ten national digits.
+  if (trimmed.startsWith('+') && !(digits.length === 11 && digits.startsWith('7'))) return null;
   if (digits.length === 11 && (digits.startsWith('8') || digits.startsWith('7'))) digits = digits.slice(1);
   else if (digits.length !== 10) return null;
   if (!/^[67]\d{9}$/.test(digits)) return null;

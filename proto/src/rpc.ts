@@ -11,10 +11,6 @@ export const RPC = {
     request: z.object({ roleId: z.number().int().positive() }),
     reply: z.object({ roleId: z.number().int(), permissions: z.array(z.enum(PERMISSIONS)) }),
   },
-  'system.ping': {
-    request: z.object({}),
-    reply: z.object({ service: z.string(), at: z.iso.datetime({ offset: true }) }),
-  },
 } as const;
 
 export type RpcPattern = keyof typeof RPC;
