@@ -23,7 +23,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // ESM-only dependencies are compiled to CommonJS for jest's module system.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|content-disposition|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: {
     '^@olymp/proto$': '<rootDir>/proto/src/index.ts',
     '^@olymp/server-kit$': '<rootDir>/libs/server-kit/src/index.ts',

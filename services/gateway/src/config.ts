@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigError, loadConfig, type KitConfig } from '@olymp/server-kit';
+import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
+
+/**
+ * The gateway's own settings on top of the kit's (HOST, PORT, LOG_LEVEL, SHUTDOWN_GRACE_MS, UPLOAD_MAX_BYTES...).
+ * Validated once at boot, like the kit's config; every setting has a working local default.
+ */
+
+/** The repository root: this file lives in services/gateway/src (tests) or services/gateway/dist (build). */
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const url = z.url({ protocol: /^https?$/ });
+const positiveInt = z.coerce.number().int().min(1);
+/** 0 turns the check off. */
+const optionalLimit = z.coerce.number().min(0);
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean));
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v): boolean | number | string => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+const gatewaySchema = z.object({
+  AUTH_URL: url.default('http://127.0.0.1:8081'),
+  LEARNING_URL: url.default('http://127.0.0.1:8082'),
+  SHOP_URL: url.default('http://127.0.0.1:8083'),
+  FINANCE_URL: url.default('http://127.0.0.1:8084'),
+  NOTIFICATIONS_URL: url.default('http://127.0.0.1:8085'),
+  ADMIN_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'admin-ui', 'dist')),
+  STUDENT_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'student-ui', 'dist')),
+  /** Largest request body in bytes; default: the kit's upload limit plus 1 MiB for the multipart envelope. */
+  BODY_LIMIT_BYTES: positiveInt.optional(),
+  /** Requests per client IP and window to /api and /socket.io; 0 turns rate limiting off. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  /** Load shedding: proxied /api requests in flight in this gateway process; above it, a fast 503. */
+  MAX_IN_FLIGHT: positiveInt.default(1_000),
+  /** Load shedding: mean event loop delay (ms) above which /api and /socket.io get a fast 503; 0 = off. */
+  MAX_EVENT_LOOP_DELAY_MS: optionalLimit.default(500),
+  /** Load shedding: event loop utilisation (0..1) above which requests are shed; 0 = off. */
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
+  /** How often event loop delay and utilisation are sampled, in ms. */
+  PRESSURE_SAMPLE_MS: positiveInt.default(1_000),
+  /** Seconds sent in Retry-After with OVERLOADED answers. */
+  RETRY_AFTER_S: positiveInt.default(5),
+  /** Time to wait for an upstream's response headers (and between body chunks) before 504. */
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(30_000),
+  /** Time to open a connection to an upstream before it counts as down (503). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt.default(3_000),
+  /** Keep-alive connections per upstream. */
+  UPSTREAM_CONNECTIONS: positiveInt.default(256),
+  /** Per-upstream timeout of GET /api/health. */
+  HEALTH_TIMEOUT_MS: positiveInt.default(1_500),
+  /** Allowed browser origins (comma separated); default: the gateway's own origin and the UI dev servers. */
+  CORS_ORIGINS: csv.optional(),
+  /** The gateway's public origin (e.g. https://olymp.kz), added to the allowed CORS origins. */
+  PUBLIC_URL: url.optional(),
+  /** Fastify trustProxy: false, true, a hop count, or a comma separated list of proxy addresses. */
+  TRUST_PROXY: trustProxy.default(false),
+});
+
+export type GatewayConfig = KitConfig & {
+  upstreams: Record<UpstreamService, string>;
+  ADMIN_UI_DIR: string;
+  STUDENT_UI_DIR: string;
+  BODY_LIMIT_BYTES: number;
+  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_WINDOW_MS: number;
+  MAX_IN_FLIGHT: number;
+  MAX_EVENT_LOOP_DELAY_MS: number;
+  MAX_EVENT_LOOP_UTILIZATION: number;
+  PRESSURE_SAMPLE_MS: number;
+  RETRY_AFTER_S: number;
+  UPSTREAM_TIMEOUT_MS: number;
+  UPSTREAM_CONNECT_TIMEOUT_MS: number;
+  UPSTREAM_CONNECTIONS: number;
+  HEALTH_TIMEOUT_MS: number;
+  CORS_ORIGINS: string[];
+  TRUST_PROXY: boolean | number | string;
+};
+
+const UI_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:5174', 'http://127.0.0.1:5174'];
+
+/** Reads and validates the gateway's environment once. Throws ConfigError listing every problem. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const kit = loadConfig('gateway', env);
+  const parsed = gatewaySchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration for gateway:\n  ${lines.join('\n  ')}`);
+  }
+  const g = parsed.data;
+  const upstreams = Object.fromEntries(
+    UPSTREAM_SERVICES.map((s) => [s, stripTrailingSlash(g[`${s.toUpperCase()}_URL` as `${Uppercase<UpstreamService>}_URL`])]),
+  ) as Record<UpstreamService, string>;
+  const ownOrigins =
+    kit.PORT === 0 ? [] : [`http://localhost:${kit.PORT}`, `http://127.0.0.1:${kit.PORT}`, `http://${kit.HOST}:${kit.PORT}`];
+  const corsOrigins = g.CORS_ORIGINS ?? [...ownOrigins, ...UI_DEV_ORIGINS];
+  if (g.PUBLIC_URL) corsOrigins.push(new URL(g.PUBLIC_URL).origin);
+  return {
+    ...kit,
+    ...g,
+    upstreams,
+    ADMIN_UI_DIR: path.resolve(g.ADMIN_UI_DIR),
+    STUDENT_UI_DIR: path.resolve(g.STUDENT_UI_DIR),
+    BODY_LIMIT_BYTES: g.BODY_LIMIT_BYTES ?? kit.UPLOAD_MAX_BYTES + 1024 * 1024,
+    CORS_ORIGINS: [...new Set(corsOrigins)],
+  };
+}
+
+function stripTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}

@@ -1,0 +1,191 @@
+/**
+ * The route table: which service owns which `/api/...` path. The only place that knows it.
+ *
+ * A rule's `prefix` is a path under `/api/`, segment by segment; a `{name}` segment matches any one segment. A request
+ * belongs to the FIRST rule whose segments are a prefix of its path's segments, so a more specific rule (such as
+ * `users/{user}/quizzes`) must come before a broader one (`users`); `findShadowedRules` (run by the unit test)
+ * catches a rule that could never match. Services serve the same paths, so the path is forwarded unchanged.
+ */
+export const UPSTREAM_SERVICES = ['auth', 'learning', 'shop', 'finance', 'notifications'] as const;
+export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
+
+export interface RouteRule {
+  readonly prefix: string;
+  readonly service: UpstreamService;
+}
+
+const rules = (service: UpstreamService, prefixes: string[]): RouteRule[] => prefixes.map((prefix) => ({ prefix, service }));
+
+export const ROUTES: readonly RouteRule[] = [
+  // Nested paths under users/{user} that belong to learning; before `users` (auth).
+  ...rules('learning', [
+    'users/{user}/quizzes',
+    'users/{user}/challenges',
+    'users/{user}/active-challenges',
+    'users/{user}/courses',
+  ]),
+  ...rules('auth', [
+    'send-otp',
+    'login',
+    'verify-otp',
+    'register',
+    'check-user',
+    'profile',
+    'user-permissions',
+    'users',
+    'logout',
+    'roles',
+    'permissions',
+    'provinces',
+    'districts',
+    'schools',
+    'grades',
+    'students',
+    'teachers',
+    'centers',
+    'cities',
+    'directions',
+    'subjects',
+    'otp',
+    'system/probes',
+  ]),
+  ...rules('learning', [
+    'challenges',
+    'challenges-all',
+    'checkpoints',
+    'treasures',
+    'trainings',
+    'training-subchapters',
+    'training-treasures',
+    'quizzes',
+    'questions',
+    'answers',
+    'question-types',
+    'quiz-types',
+    'user-answer',
+    'achievements',
+    'courses',
+    'modules',
+    'groups',
+    'lessons',
+    'events',
+    'library',
+    'chapters',
+    'subchapters',
+    'cards',
+    'collections',
+    'materials',
+    'attendances',
+    'certificates',
+    'certs',
+    'user-challenges',
+    'user-challenge-report',
+    // Uploads live in learning for now.
+    'upload',
+    'upload-image',
+  ]),
+  ...rules('finance', [
+    'invoices',
+    'my-invoices',
+    'wallet-payment',
+    'zp-recharges',
+    'recharges',
+    'xp-history',
+    'zp-history',
+    'finance',
+    'transactions',
+  ]),
+  ...rules('shop', [
+    'products',
+    'categories',
+    'sliders',
+    'orders',
+    'cart',
+    'addresses',
+    'specs',
+    'pickup-points',
+    'delivery-points',
+    'claimed-products',
+    'wishlist',
+  ]),
+  ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts']),
+];
+
+export const API_PREFIX = '/api';
+
+interface CompiledRule {
+  readonly rule: RouteRule;
+  /** The rule's segments; null stands for a `{name}` segment that matches any one segment. */
+  readonly segments: readonly (string | null)[];
+  readonly order: number;
+}
+
+export interface RouteMatcher {
+  /** The owning rule of a request path (`/api/...`, query string allowed), or undefined. */
+  match(path: string): RouteRule | undefined;
+}
+
+function parsePrefix(prefix: string): (string | null)[] {
+  const segments = prefix.split('/');
+  if (segments.length === 0 || segments.some((s) => s === '')) {
+    throw new Error(`route prefix "${prefix}" must be non-empty segments separated by single slashes`);
+  }
+  if (segments[0].startsWith('{')) throw new Error(`route prefix "${prefix}" must start with a fixed segment`);
+  return segments.map((s) => (/^\{[A-Za-z][A-Za-z0-9]*\}$/.test(s) ? null : s));
+}
+
+/** The segments of a path under `/api/`, or undefined when the path is not under `/api/`. */
+export function apiSegments(path: string): string[] | undefined {
+  const q = path.indexOf('?');
+  const pathname = q === -1 ? path : path.slice(0, q);
+  if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) return undefined;
+  return pathname
+    .slice(API_PREFIX.length)
+    .split('/')
+    .filter((s) => s !== '');
+}
+
+/** Builds a matcher over an ordered rule list; rules are indexed by their first segment, keeping their order. */
+export function compileRoutes(table: readonly RouteRule[]): RouteMatcher {
+  const byFirst = new Map<string, CompiledRule[]>();
+  table.forEach((rule, order) => {
+    const segments = parsePrefix(rule.prefix);
+    const first = segments[0] as string;
+    const list = byFirst.get(first) ?? [];
+    list.push({ rule, segments, order });
+    byFirst.set(first, list);
+  });
+  return {
+    match(path) {
+      const segments = apiSegments(path);
+      if (!segments || segments.length === 0) return undefined;
+      const candidates = byFirst.get(segments[0]);
+      if (!candidates) return undefined;
+      for (const c of candidates) {
+        if (c.segments.length > segments.length) continue;
+        if (c.segments.every((s, i) => s === null || s === segments[i])) return c.rule;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Rules that an earlier rule always wins over (so they can never match): a mistake in the table's order. */
+export function findShadowedRules(table: readonly RouteRule[]): { rule: RouteRule; shadowedBy: RouteRule }[] {
+  const parsed = table.map((rule) => ({ rule, segments: parsePrefix(rule.prefix) }));
+  const found: { rule: RouteRule; shadowedBy: RouteRule }[] = [];
+  parsed.forEach((later, j) => {
+    for (const earlier of parsed.slice(0, j)) {
+      const covers =
+        earlier.segments.length <= later.segments.length &&
+        earlier.segments.every((s, i) => s === null || s === later.segments[i]);
+      if (covers) {
+        found.push({ rule: later.rule, shadowedBy: earlier.rule });
+        break;
+      }
+    }
+  });
+  return found;
+}
+
+export const routeMatcher: RouteMatcher = compileRoutes(ROUTES);
