@@ -25,6 +25,8 @@ module.exports = {
   // ESM-only dependencies are compiled to CommonJS for jest's module system.
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|content-disposition|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: {
+    // ESM-only, with no `require`/`default` export condition for node: point jest at the file it would import.
+    '^file-type$': '<rootDir>/node_modules/file-type/index.js',
     '^@olymp/proto$': '<rootDir>/proto/src/index.ts',
     '^@olymp/server-kit$': '<rootDir>/libs/server-kit/src/index.ts',
     '^@olymp/server-kit/testing$': '<rootDir>/libs/server-kit/src/testing/index.ts',
