@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { LandingLayout } from './components/LandingLayout';
+import { ScrollToTop } from './components/ScrollToTop';
+
+const HomePage = lazy(() => import('./pages/HomePage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+export function App() {
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<LandingLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import './styles.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { PageLoading } from './components/LandingLayout';
+import './i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <Suspense fallback={<PageLoading />}>
+        <App />
+      </Suspense>
+    </BrowserRouter>
+  </StrictMode>,
+);

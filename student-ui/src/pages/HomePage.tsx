@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '../hooks/usePageTitle';
+
+const CHALLENGE_FACTS = ['grades', 'days', 'points', 'prize', 'language'] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  usePageTitle();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <p className="hero__eyebrow">{t('home.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('home.headline')}
+          </h1>
+          <p className="hero__lead">{t('home.lead')}</p>
+          <div className="hero__actions">
+            <Link to="/login" className="button button--primary">
+              {t('home.signIn')}
+            </Link>
+            <a href="#challenge" className="button button--ghost">
+              {t('home.challengeLink')}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id="challenge" className="challenge" aria-labelledby="challenge-title">
+        <div className="container">
+          <div className="challenge__card">
+            <p className="badge">{t('home.challenge.badge')}</p>
+            <h2 id="challenge-title" className="challenge__title">
+              {t('home.challenge.title')}
+            </h2>
+            <p className="challenge__text">{t('home.challenge.text')}</p>
+            <ul className="facts">
+              {CHALLENGE_FACTS.map((fact) => (
+                <li key={fact} className="facts__item">
+                  {t(`home.challenge.facts.${fact}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
