@@ -74,7 +74,7 @@ function printBanner(platform: Platform): void {
   const lines = [
     '',
     rule,
-    `${bold('Olymp is up')} ${dim(`(cold start ${seconds(process.uptime() * 1000)}, services ${seconds(platform.startupMs)})`)}`,
+    `${bold('Altyn Saqa is up')} ${dim(`(cold start ${seconds(process.uptime() * 1000)}, services ${seconds(platform.startupMs)})`)}`,
     '',
     `  Student site   ${bold(url)}`,
     `  Staff area     ${bold(`${url}/admin`)}`,
