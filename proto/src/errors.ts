@@ -178,6 +178,68 @@ export const ERRORS = {
     'Эту запись нельзя удалить: на неё ссылаются другие записи ({table}). Сначала удалите или перенесите их.',
     'Бұл жазбаны жою мүмкін емес: оған басқа жазбалар сілтейді ({table}). Алдымен оларды жойыңыз немесе басқаға ауыстырыңыз.',
   ),
+  // Uploads (server kit uploads/): images, chunked files, and the multipart form they arrive in.
+  UPLOAD_FORM_INVALID: def(
+    400,
+    'Send the request as multipart/form-data with one file in the field "{field}".',
+    'Отправьте запрос как multipart/form-data с одним файлом в поле «{field}».',
+    'Сұранысты multipart/form-data ретінде, «{field}» өрісінде бір файлмен жіберіңіз.',
+  ),
+  UPLOAD_EMPTY: def(400, 'The file is empty. Choose a file with content.', 'Файл пустой. Выберите файл с содержимым.', 'Файл бос. Мазмұны бар файлды таңдаңыз.'),
+  UPLOAD_TYPE_NOT_ALLOWED: def(
+    400,
+    'This type of file cannot be uploaded. Allowed types: {allowed}. Choose a file of one of these types.',
+    'Файл такого типа загрузить нельзя. Допустимые типы: {allowed}. Выберите файл одного из этих типов.',
+    'Мұндай түрдегі файлды жүктеуге болмайды. Рұқсат етілген түрлер: {allowed}. Осы түрлердің бірінің файлын таңдаңыз.',
+  ),
+  UPLOAD_TOO_LARGE: def(
+    413,
+    'The file is too large: the limit is {limitMb} MB. Choose a smaller file.',
+    'Файл слишком большой: предел — {limitMb} МБ. Выберите файл поменьше.',
+    'Файл тым үлкен: шегі — {limitMb} МБ. Кішірек файл таңдаңыз.',
+  ),
+  UPLOAD_CHUNK_TOO_LARGE: def(
+    413,
+    'The chunk is too large: a chunk may be at most {limitMb} MB. Send the file in smaller chunks.',
+    'Часть файла слишком большая: не более {limitMb} МБ. Отправляйте файл частями поменьше.',
+    'Файл бөлігі тым үлкен: ең көбі {limitMb} МБ. Файлды кішірек бөліктермен жіберіңіз.',
+  ),
+  UPLOAD_CHUNK_TOO_SMALL: def(
+    400,
+    'The chunk is too small: every chunk except the last must be at least {minMb} MB. Send bigger chunks.',
+    'Часть файла слишком маленькая: каждая часть, кроме последней, должна быть не меньше {minMb} МБ. Отправляйте части побольше.',
+    'Файл бөлігі тым кішкентай: соңғысынан басқа әр бөлік кемінде {minMb} МБ болуы керек. Үлкенірек бөліктер жіберіңіз.',
+  ),
+  UPLOAD_SIZE_EXCEEDED: def(
+    413,
+    'This chunk goes past the declared file size of {size} bytes. Send only the remaining {remaining} bytes.',
+    'Эта часть выходит за объявленный размер файла ({size} байт). Отправьте только оставшиеся {remaining} байт.',
+    'Бұл бөлік файлдың мәлімделген өлшемінен ({size} байт) асып кетеді. Қалған {remaining} байтты ғана жіберіңіз.',
+  ),
+  UPLOAD_OFFSET_MISMATCH: def(
+    409,
+    'This chunk starts at byte {offset}, but the upload continues from byte {expected}. Send the chunk that starts at byte {expected}.',
+    'Эта часть начинается с байта {offset}, а загрузка продолжается с байта {expected}. Отправьте часть, которая начинается с байта {expected}.',
+    'Бұл бөлік {offset} байттан басталады, ал жүктеу {expected} байттан жалғасады. {expected} байттан басталатын бөлікті жіберіңіз.',
+  ),
+  UPLOAD_ALREADY_COMPLETE: def(
+    409,
+    'This upload is already complete. Start a new upload to send another file.',
+    'Эта загрузка уже завершена. Чтобы отправить другой файл, начните новую загрузку.',
+    'Бұл жүктеу аяқталған. Басқа файл жіберу үшін жаңа жүктеуді бастаңыз.',
+  ),
+  UPLOAD_DATA_LOST: def(
+    410,
+    'The data received so far for this upload is no longer available. Start the upload again.',
+    'Полученные ранее данные этой загрузки больше недоступны. Начните загрузку заново.',
+    'Бұл жүктеудің бұрын алынған деректері енді қолжетімсіз. Жүктеуді қайта бастаңыз.',
+  ),
+  UPLOAD_INVALID_NAME: def(
+    400,
+    '"{value}" is not a file name given by this server. Use the filename from the upload answer.',
+    '«{value}» — не имя файла, выданное сервером. Используйте filename из ответа на загрузку.',
+    '«{value}» — сервер берген файл атауы емес. Жүктеу жауабындағы filename мәнін қолданыңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,6 +34,8 @@ export const SPEC_PERMISSIONS = [
 export const API_PERMISSIONS = [
   ...keys('system', ['probe_send', 'probe_view', 'health_view'] as const),
   ...keys('otp', ['index'] as const),
+  // Uploads (server kit uploads/): create = images and chunked files; delete = one's own; delete_any = anyone's.
+  ...keys('upload', ['create', 'delete', 'delete_any'] as const),
   // Management data (spec section 2: provinces, districts, schools, centers...): writes; reads are public catalogues.
   ...keys('management', ['index', 'create', 'update', 'delete'] as const),
 ] as const;

@@ -13,6 +13,7 @@ import { KitModule } from './kit.module';
 import type { DatabaseDefinition } from './database/database';
 import type { PermissionSource } from './auth/permission-cache';
 import { PrefixedNatsServer } from './messaging/rpc';
+import { multipartPluginOptions } from './uploads/multipart';
 
 /**
  * Boots one service as a hybrid Nest app: HTTP on Fastify (routes under /api, health outside it) plus the NATS
@@ -42,6 +43,10 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger): FastifyA
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // --- uploads (uploads/multipart.ts): @fastify/multipart for every service, registered once at init, with the
+    // outer limits of any multipart request (one file of at most UPLOAD_MAX_BYTES); routes narrow them further.
+    multipart: multipartPluginOptions(config),
+    // --- end uploads
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {

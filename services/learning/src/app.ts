@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { type ServiceDefinition, createService } from '@olymp/server-kit';
+import { type ServiceDefinition, UploadsModule, createService } from '@olymp/server-kit';
 
 /** Learning: challenges, checkpoints, trainings, courses, quizzes and attempts, scoring, achievements. */
 @Module({})
@@ -7,7 +7,7 @@ export class LearningModule {}
 
 export const learningService: ServiceDefinition = {
   service: 'learning',
-  imports: [LearningModule],
+  imports: [LearningModule, UploadsModule],
   entities: [],
   migrations: [],
 };

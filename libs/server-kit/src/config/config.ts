@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEV_PRIVATE_KEY_PEM, DEV_PUBLIC_KEY_PEM } from './dev-keys';
+import { uploadConfigProblems } from '../uploads/upload.config';
 
 /**
  * Typed configuration, validated once at boot. Every setting has a default that works on a developer machine and
@@ -20,6 +21,9 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+/** An optional setting; an empty value counts as unset. */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 
 const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -43,6 +47,30 @@ const baseSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   UPLOAD_DIR: z.string().default('.data/uploads'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 * 1024),
+  // Uploads (uploads/upload.config.ts checks how these fit together). UPLOAD_MAX_BYTES bounds one request's file.
+  /** Where stored files live: `local` (under UPLOAD_DIR, which replicas must share) or `s3` (S3-compatible store). */
+  UPLOAD_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Largest image accepted by POST /api/upload-image. */
+  UPLOAD_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  /** Largest file sent in chunks to POST /api/upload (its declared total size). */
+  UPLOAD_FILE_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
+  /** Chunk size the server tells clients to use (one chunk per request); at most UPLOAD_MAX_BYTES. */
+  UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  /** A chunked upload that receives nothing for this long is abandoned and its temporary data deleted. */
+  UPLOAD_SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Public base URL of stored files (a CDN or the bucket); unset: the service serves them under /api. */
+  UPLOAD_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** For S3-compatible stores (MinIO, Ceph, a cloud's S3 API); unset: AWS. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  /** Secret: never logged. */
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most S3-compatible stores need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Prefix of every object key, e.g. `olymp/`, so several deployments can share a bucket. */
+  S3_KEY_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9._-]*\/)*$/).default(''),
 });
 
 export type KitConfig = Omit<z.infer<typeof baseSchema>, 'PORT' | 'DEV_SMS_INBOX' | 'SEED_DEMO'> & {
@@ -77,6 +105,8 @@ export function loadConfig(service: ServiceName, env: Record<string, string | un
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     isProduction,
   };
+  const uploadProblems = uploadConfigProblems(config);
+  if (uploadProblems.length) throw new ConfigError(`invalid upload configuration for ${service}: ${uploadProblems.join('; ')}`);
   if (isProduction) {
     const problems: string[] = [];
     if (config.AUTH_PUBLIC_KEY === DEV_PUBLIC_KEY_PEM) problems.push('AUTH_PUBLIC_KEY is the development key');

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { KitUploads1763815000000, UploadRecord } from '../uploads/upload.entity';
 
 /**
  * The transactional outbox and the idempotent-consumer inbox; every service has both tables in its own schema.
@@ -100,5 +101,5 @@ export class KitProbe1763770000001 implements MigrationInterface {
   }
 }
 
-export const kitEntities = [OutboxEvent, InboxMessage];
-export const kitMigrations = [KitMessaging1763770000000, KitProbe1763770000001];
+export const kitEntities = [OutboxEvent, InboxMessage, UploadRecord];
+export const kitMigrations = [KitMessaging1763770000000, KitProbe1763770000001, KitUploads1763815000000];

@@ -1,0 +1,82 @@
+import { Controller, type DynamicModule, Get, Inject, Injectable, Module } from '@nestjs/common';
+import { DataSource, type ObjectLiteral } from 'typeorm';
+import { Public } from '../auth/decorators';
+import { KIT_CONFIG } from '../tokens';
+import type { KitConfig } from '../config/config';
+import { createCrudController, pascalCase } from './crud.controller';
+import type { CrudResourceOptions } from './crud.options';
+import { CrudResourceService } from './crud.service';
+import { buildOpenApiDocument } from './openapi';
+
+/**
+ * One line per standard resource:
+ *
+ *   CrudResource.register({ path: 'provinces', entity: Province, create: createProvince, update: updateProvince,
+ *     access: { read: 'public', write: 'management:update' }, searchable: ['nameKk', 'nameRu', 'nameEn'] })
+ *
+ * gives a Nest module with the five routes under /api/provinces, and adds the resource to the service's OpenAPI
+ * document at GET /api/docs-json.
+ */
+@Injectable()
+export class CrudRegistry {
+  private readonly resources: CrudResourceService[] = [];
+
+  add(resource: CrudResourceService): void {
+    if (this.resources.some((r) => r.shape.path === resource.shape.path)) {
+      throw new Error(`CrudResource "${resource.shape.path}" is registered twice`);
+    }
+    this.resources.push(resource);
+  }
+
+  list(): readonly CrudResourceService[] {
+    return [...this.resources].sort((a, b) => a.shape.path.localeCompare(b.shape.path));
+  }
+}
+
+@Controller('docs-json')
+class CrudDocsController {
+  constructor(
+    private readonly registry: CrudRegistry,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+  ) {}
+
+  /** Public like the catalogues it describes; it names routes and permissions, never data. */
+  @Get()
+  @Public()
+  document() {
+    return buildOpenApiDocument(this.config.SERVICE, this.registry.list());
+  }
+}
+
+/** Shared by every resource module of a service: one registry, one document. */
+@Module({ providers: [CrudRegistry], controllers: [CrudDocsController], exports: [CrudRegistry] })
+export class CrudDocsModule {}
+
+const PATH_RE = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/;
+
+export const CrudResource = {
+  register<E extends ObjectLiteral>(options: CrudResourceOptions<E>): DynamicModule {
+    if (!PATH_RE.test(options.path)) throw new Error(`CrudResource path "${options.path}" must be lower-case words separated by - or /`);
+    const token = `CrudResourceService:${options.path}`;
+    const controller = createCrudController(options, token);
+    const module = class {};
+    Object.defineProperty(module, 'name', { value: `${pascalCase(options.path)}CrudModule` });
+    return {
+      module,
+      imports: [CrudDocsModule],
+      controllers: [controller],
+      providers: [
+        {
+          provide: token,
+          inject: [DataSource, CrudRegistry],
+          useFactory: (ds: DataSource, registry: CrudRegistry) => {
+            const service = new CrudResourceService<E>(options, ds);
+            registry.add(service as unknown as CrudResourceService);
+            return service;
+          },
+        },
+      ],
+      exports: [token],
+    };
+  },
+};

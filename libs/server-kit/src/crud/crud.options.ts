@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { ObjectLiteral } from 'typeorm';
+import type { Permission } from '@olymp/proto';
+
+/**
+ * What one registration line declares about a standard resource (spec section 7: index, store, show, update,
+ * destroy). Everything else (query language, ids, errors, OpenAPI) is derived from the entity's metadata.
+ */
+export const CRUD_ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+/** Who may call an action: anyone, any signed-in user, or holders of every listed permission (admin holds all). */
+export type CrudAccessRule = 'public' | 'signed-in' | Permission | readonly [Permission, ...Permission[]];
+
+/** Per action, or `read` (index, show) and `write` (store, update, destroy) as shorthands. */
+export type CrudAccess = Partial<Record<CrudAction | 'read' | 'write', CrudAccessRule>>;
+
+export interface CrudRelationOption {
+  /** Always joined (the related row is embedded in every answer). Otherwise only on `join=<name>`. */
+  eager?: boolean;
+}
+
+export interface CrudResourceOptions<E extends ObjectLiteral> {
+  /** URL path under /api, e.g. `provinces`. */
+  path: string;
+  /** A TypeORM entity registered in the service's data source, with one primary column (integer or uuid). */
+  entity: new () => E;
+  /** Strict zod schemas of the bodies of store (create) and update (PUT and PATCH; usually `create.partial()`). */
+  create: z.ZodType<Partial<E>>;
+  update: z.ZodType<Partial<E>>;
+  access: CrudAccess;
+  /** String columns the virtual filter field `q` searches (case-insensitive "contains" over any of them). */
+  searchable?: readonly (keyof E & string)[];
+  /** Many-to-one relations a client may join (`join=province`) and then filter or sort by (`province.code`). */
+  relations?: Partial<Record<keyof E & string, CrudRelationOption>>;
+  /** Columns a client may filter and sort by; all plain columns when omitted. */
+  filterable?: readonly (keyof E & string)[];
+  /** Order when the client sends no `sort`; the primary key always breaks ties so pages never overlap. */
+  defaultSort?: readonly { field: keyof E & string; order: 'ASC' | 'DESC' }[];
+  /** Most rows one request returns, paginated or not (default 500). */
+  maxLimit?: number;
+  /** Actions this resource serves (default all five), e.g. specs have no index. */
+  actions?: readonly CrudAction[];
+  /** Short description for the OpenAPI document. */
+  description?: string;
+}
+
+export function accessRuleFor(options: { path: string; access: CrudAccess }, action: CrudAction): CrudAccessRule {
+  const shorthand = action === 'index' || action === 'show' ? 'read' : 'write';
+  const rule = options.access[action] ?? options.access[shorthand];
+  // Fail closed at boot: a resource whose action has no declared rule does not start.
+  if (!rule) throw new Error(`CrudResource "${options.path}": no access rule for "${action}" (set access.${action} or access.${shorthand})`);
+  return rule;
+}
+
+export function permissionsOf(rule: CrudAccessRule): Permission[] {
+  if (rule === 'public' || rule === 'signed-in') return [];
+  return typeof rule === 'string' ? [rule] : [...rule];
+}
