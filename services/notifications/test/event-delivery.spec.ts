@@ -10,7 +10,7 @@ import { headers as natsHeaders } from '@nats-io/nats-core';
 import { startAuth } from '@olymp/auth';
 import { startNotifications } from '@olymp/notifications';
 import { ROLE, EventContractError } from '@olymp/proto';
-import { EventConsumers, EventOutbox, NatsService, OutboxRelay, type RunningService } from '@olymp/server-kit';
+import { EventConsumers, EventOutbox, NatsService, OutboxRelay, type RunningService, currentRequestId } from '@olymp/server-kit';
 import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
 import { DataSource } from 'typeorm';
 
@@ -64,6 +64,19 @@ describe('event delivery between services', () => {
     const r = await waitReceipt(probe.id);
     expect(r.times).toBe(1);
     expect(r.messageId).toBe(probe.eventId);
+  });
+
+  it('carries the request id of the HTTP request into the consumer that handles its event', async () => {
+    const consumers = notifications.app.get(EventConsumers);
+    const seen = new Map<string, string | undefined>();
+    consumers.hooks.afterHandle = (_subject, messageId) => {
+      seen.set(messageId, currentRequestId());
+    };
+    const res = await request(auth.url).post('/api/system/probes').set('authorization', `Bearer ${admin}`)
+      .set('x-request-id', 'trace-0123456789').send({ note: 'traced' });
+    expect(res.status).toBe(201);
+    await waitReceipt(res.body.data.id);
+    expect(seen.get(res.body.data.eventId)).toBe('trace-0123456789');
   });
 
   it('keeps an event committed while the relay is down and publishes it once the relay is back', async () => {
