@@ -5,3 +5,4 @@ export * from './errors';
 export * from './events';
 export * from './rpc';
 export * from './phone';
+export * from './services';

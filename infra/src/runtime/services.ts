@@ -1,23 +1,16 @@
+import type { ServiceName } from '@olymp/proto';
+
 /**
- * The processes the platform runs, their default ports and the variables that override them. The names and ports
- * mirror SERVICE_NAMES / DEFAULT_PORTS in @olymp/server-kit's config; they are repeated here so the launcher loads
- * no Nest code and keeps working while a library is half-edited.
+ * The processes the platform runs and the variables that override their ports. Names and default ports come
+ * from @olymp/proto (plain constants: the launcher loads no Nest code).
  */
+export { DEFAULT_PORTS, type ServiceName } from '@olymp/proto';
+
 export const BACKEND_SERVICES = ['auth', 'learning', 'shop', 'finance', 'notifications'] as const;
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 
 /** Start order: the gateway last, after the services it fronts. */
-export const SERVICES = [...BACKEND_SERVICES, 'gateway'] as const;
-export type ServiceName = (typeof SERVICES)[number];
-
-export const DEFAULT_PORTS: Readonly<Record<ServiceName, number>> = {
-  gateway: 8080,
-  auth: 8081,
-  learning: 8082,
-  shop: 8083,
-  finance: 8084,
-  notifications: 8085,
-};
+export const SERVICES: readonly ServiceName[] = [...BACKEND_SERVICES, 'gateway'];
 
 /** PORT for the gateway (the usual convention for the public entry point), AUTH_PORT etc. for the others. */
 export function portVariable(name: ServiceName): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type KitConfig } from '@olymp/server-kit';
+import { DEFAULT_PORTS } from '@olymp/proto';
 import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
 
 /**
@@ -31,11 +32,11 @@ const trustProxy = z
   });
 
 const gatewaySchema = z.object({
-  AUTH_URL: url.default('http://127.0.0.1:8081'),
-  LEARNING_URL: url.default('http://127.0.0.1:8082'),
-  SHOP_URL: url.default('http://127.0.0.1:8083'),
-  FINANCE_URL: url.default('http://127.0.0.1:8084'),
-  NOTIFICATIONS_URL: url.default('http://127.0.0.1:8085'),
+  AUTH_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.auth}`),
+  LEARNING_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.learning}`),
+  SHOP_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.shop}`),
+  FINANCE_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.finance}`),
+  NOTIFICATIONS_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.notifications}`),
   ADMIN_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'admin-ui', 'dist')),
   STUDENT_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'student-ui', 'dist')),
   /** Largest request body in bytes; default: the kit's upload limit plus 1 MiB for the multipart envelope. */

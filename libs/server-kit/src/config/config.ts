@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PORTS, type ServiceName } from '@olymp/proto';
 import { DEV_PRIVATE_KEY_PEM, DEV_PUBLIC_KEY_PEM } from './dev-keys';
 import { uploadConfigProblems } from '../uploads/upload.config';
 
@@ -6,17 +7,7 @@ import { uploadConfigProblems } from '../uploads/upload.config';
  * Typed configuration, validated once at boot. Every setting has a default that works on a developer machine and
  * an environment variable; `NODE_ENV=production` refuses the development defaults (dev keys, dev SMS inbox).
  */
-export const SERVICE_NAMES = ['gateway', 'auth', 'learning', 'shop', 'finance', 'notifications'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-export const DEFAULT_PORTS: Record<ServiceName, number> = {
-  gateway: 8080,
-  auth: 8081,
-  learning: 8082,
-  shop: 8083,
-  finance: 8084,
-  notifications: 8085,
-};
+export { SERVICE_NAMES, DEFAULT_PORTS, type ServiceName } from '@olymp/proto';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
