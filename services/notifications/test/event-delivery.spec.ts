@@ -66,6 +66,17 @@ describe('event delivery between services', () => {
     expect(r.messageId).toBe(probe.eventId);
   });
 
+  it('prunes outbox rows published long ago and keeps the rest', async () => {
+    const old = await sendProbe('old');
+    await waitFor(async () => (await outboxRow(old.eventId))?.published_at ?? undefined, { what: 'published' });
+    const recent = await sendProbe('recent');
+    await waitFor(async () => (await outboxRow(recent.eventId))?.published_at ?? undefined, { what: 'published' });
+    await pg.query(`UPDATE "${ns.schemaOf('auth')}".outbox SET published_at = now() - interval '2 days' WHERE id = $1`, [old.eventId]);
+    expect(await auth.app.get(OutboxRelay).prune(24)).toBeGreaterThanOrEqual(1);
+    expect(await outboxRow(old.eventId)).toBeUndefined();
+    expect(await outboxRow(recent.eventId)).toBeDefined();
+  });
+
   it('carries the request id of the HTTP request into the consumer that handles its event', async () => {
     const consumers = notifications.app.get(EventConsumers);
     const seen = new Map<string, string | undefined>();

@@ -117,8 +117,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async run(): Promise<void> {
     let failures = 0;
+    let prunedAt = 0;
     while (this.running) {
       try {
+        if (Date.now() - prunedAt > 10 * 60_000) {
+          prunedAt = Date.now();
+          await this.prune();
+        }
         const n = await this.relayBatch();
         failures = 0;
         if (n === this.batchSize) continue;
