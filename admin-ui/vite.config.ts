@@ -1,7 +1,6 @@
+import { uiViteConfig } from '@olymp/web-common/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-const GATEWAY_DEV_URL = 'http://127.0.0.1:8080';
 
 /**
  * Packages that @refinedev/* import at the top of their single-file bundles although this app does not use them
@@ -13,24 +12,15 @@ const UNUSED_SIDE_EFFECT_FREE = /\/node_modules\/(react-markdown|remark-gfm|papa
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  // `npm run dev -w admin-ui`: the API and live updates come from a locally running gateway (default port 8080).
-  server: {
-    port: 5174,
-    strictPort: true,
-    proxy: {
-      '/api': GATEWAY_DEV_URL,
-      '/socket.io': { target: GATEWAY_DEV_URL, ws: true },
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (UNUSED_SIDE_EFFECT_FREE.test(id) ? false : undefined),
+  ...uiViteConfig({
+    devPort: 5174,
+    build: {
+      chunkSizeWarningLimit: 1200,
+      rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: (id) => (UNUSED_SIDE_EFFECT_FREE.test(id) ? false : undefined),
+        },
       },
     },
-  },
+  }),
 });

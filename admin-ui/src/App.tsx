@@ -1,4 +1,5 @@
 import { ThemedLayout, RefineThemes, useNotificationProvider } from '@refinedev/antd';
+import { DEFAULT_LOCALE, ScrollToTop, isLocale } from '@olymp/web-common';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
@@ -7,10 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes } from 'react-router';
 import { Header } from './components/Header';
 import { HomeIcon, Logo } from './components/Logo';
-import { ScrollToTop } from './components/ScrollToTop';
 import { Title } from './components/Title';
 import { PRODUCT_NAME } from './hooks/usePageTitle';
-import { DEFAULT_LOCALE, isLocale } from './i18n/config';
 import { useAntdLocale } from './providers/antd-locale';
 import { dataProvider } from './providers/data';
 import { useI18nProvider } from './providers/i18n';

@@ -1,64 +1,22 @@
 /**
  * The production build of admin-ui (Refine + antd), served by the real gateway under /admin, in real Chromium.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { startGateway, type RunningGateway } from '@olymp/gateway';
+import { startGateway } from '@olymp/gateway';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { heading, pageRunner, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { Page } from 'playwright-core';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 
 const UI_DIR = path.resolve(__dirname, '..');
 
-/** Builds the app exactly as `npm run build -w admin-ui` does, into a temporary directory (dist stays untouched). */
-async function buildInto(outDir: string): Promise<void> {
-  const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: UI_DIR,
-    // jest runs with NODE_ENV=test; the build must be the production one the gateway serves.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
-
 describeWithBrowser('admin-ui in Chromium through the gateway', (browser) => {
-  let outDir: string;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    outDir = await mkdtemp(path.join(tmpdir(), 'admin-ui-'));
-    await buildInto(outDir);
-    gateway = await startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ADMIN_UI_DIR: outDir });
-  }, 120_000);
-
-  afterAll(async () => {
-    await gateway?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
-  });
-
-  /** A fresh context (own localStorage) per test; fails the test on any page error or console error. */
-  async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }
-
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+  const gateway = serveUiBuild(UI_DIR, (outDir) =>
+    startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ADMIN_UI_DIR: outDir }),
+  );
+  const withPage = pageRunner(browser);
   const sidebar = (page: Page) => page.locator('aside.ant-layout-sider');
-  const waitForTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
 
   it('renders the Refine layout at /admin: product name, sidebar with Home only, Kazakh by default', async () => {
     await withPage(async (page) => {

@@ -1,7 +1,7 @@
+import { ScrollToTop } from '@olymp/web-common';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { LandingLayout } from './components/LandingLayout';
-import { ScrollToTop } from './components/ScrollToTop';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));

@@ -1,7 +1,10 @@
+import { localeOptions } from '@olymp/web-common';
 import { useGetLocale, useSetLocale } from '@refinedev/core';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_LABELS } from '../i18n/config';
+
+/** In the order the admin header shows them (spec 2). */
+const LOCALE_OPTIONS = localeOptions(['en', 'ru', 'kk']);
 
 /** Eng / Pyc / Қаз (spec 2): a radio group, so the current language is announced as checked. */
 export function LanguageSwitcher() {
@@ -18,7 +21,7 @@ export function LanguageSwitcher() {
         onChange={(event) => {
           void setLocale(String(event.target.value));
         }}
-        options={LOCALE_LABELS.map(({ locale: value, label, name }) => ({
+        options={LOCALE_OPTIONS.map(({ locale: value, label, name }) => ({
           value,
           label: (
             <span lang={value} title={name}>

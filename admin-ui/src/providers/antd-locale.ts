@@ -1,7 +1,7 @@
+import type { Locale } from '@olymp/web-common';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import kkKZ from 'antd/es/locale/kk_KZ';
 import { useEffect, useState } from 'react';
-import type { Locale } from '../i18n/config';
 
 /**
  * antd's own texts (pagination, pickers, empty states). Kazakh ships with the app; Russian loads on demand; English

@@ -1,8 +1,7 @@
+import { DEFAULT_LOCALE, changeLocale, isLocale } from '@olymp/web-common';
 import type { I18nProvider } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n';
-import { DEFAULT_LOCALE, isLocale } from '../i18n/config';
 
 /**
  * Refine's i18n provider on top of i18next. It is rebuilt whenever the language changes, so everything Refine

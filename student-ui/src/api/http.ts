@@ -2,8 +2,7 @@
  * The one way the public site talks to the API: every request asks for JSON and tells the server the interface
  * language (X-Locale), so messages come back in the language the pupil reads.
  */
-import i18n from 'i18next';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/config';
+import { currentLocale } from '@olymp/web-common';
 
 export const API_BASE = '/api';
 
@@ -15,11 +14,6 @@ export class ApiError extends Error {
     super(typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : `HTTP ${status}`);
     this.name = 'ApiError';
   }
-}
-
-export function currentLocale(): Locale {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLocale(language) ? language : DEFAULT_LOCALE;
 }
 
 /** `path` is relative to /api (`'auth/me'`), root-relative (`'/api/auth/me'`) or absolute. */

@@ -1,13 +1,15 @@
+import { changeLocale, isLocale, localeOptions } from '@olymp/web-common';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n';
-import { LOCALE_LABELS, isLocale } from '../i18n/config';
+
+/** In the order the public site shows them (spec 2). */
+const LOCALE_OPTIONS = localeOptions(['kk', 'ru', 'en']);
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const active = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
   return (
     <div className="lang-switch" role="group" aria-label={t('language')}>
-      {LOCALE_LABELS.map(({ locale, label, name }) => (
+      {LOCALE_OPTIONS.map(({ locale, label, name }) => (
         <button
           key={locale}
           type="button"

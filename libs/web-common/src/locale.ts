@@ -8,22 +8,32 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'kk';
 export const LOCALE_STORAGE_KEY = 'currentLocale';
 
-/** Labels of the language switcher, in the order the admin header shows them (spec 2). */
-/** `label` is what the switcher shows; `name` is the language's own name, shown as a hint. */
-export const LOCALE_LABELS: ReadonlyArray<{ locale: Locale; label: string; name: string }> = [
-  { locale: 'en', label: 'Eng', name: 'English' },
-  { locale: 'ru', label: 'Pyc', name: 'Русский' },
-  { locale: 'kk', label: 'Қаз', name: 'Қазақша' },
-];
-
 /** Translation groups (spec 9); each is one JSON file per language, loaded when a page asks for it. */
 export const DEFAULT_NAMESPACE = 'common';
+
+/** One entry of a language switcher: `label` is what it shows (spec 2), `name` the language's own name, shown as a hint. */
+export interface LocaleOption {
+  locale: Locale;
+  label: string;
+  name: string;
+}
+
+const LOCALE_OPTIONS: Readonly<Record<Locale, LocaleOption>> = {
+  kk: { locale: 'kk', label: 'Қаз', name: 'Қазақша' },
+  ru: { locale: 'ru', label: 'Pyc', name: 'Русский' },
+  en: { locale: 'en', label: 'Eng', name: 'English' },
+};
+
+/** The switcher's entries in the order a UI shows them. */
+export function localeOptions(order: readonly Locale[]): readonly LocaleOption[] {
+  return order.map((locale) => LOCALE_OPTIONS[locale]);
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-type LocaleStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type LocaleStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 function browserStorage(): LocaleStorage | undefined {
   try {
