@@ -94,6 +94,55 @@ export const ERRORS = {
     'Что-то пошло не так на нашей стороне. Попробуйте снова; если повторится, сообщите в поддержку номер запроса {requestId}.',
     'Біз жақта қате орын алды. Қайталап көріңіз; қайталанса, қолдау қызметіне сұраныс нөмірін айтыңыз: {requestId}.',
   ),
+  // Sign-in and registration (auth).
+  INVALID_PHONE: def(
+    400,
+    'Enter a Kazakhstan phone number, for example +7 700 000 00 00.',
+    'Введите казахстанский номер телефона, например +7 700 000 00 00.',
+    'Қазақстандық телефон нөмірін енгізіңіз, мысалы +7 700 000 00 00.',
+  ),
+  OTP_INVALID: def(
+    400,
+    'The code is wrong. Check the SMS and try again ({attemptsLeft} attempts left).',
+    'Неверный код. Проверьте SMS и попробуйте снова (осталось попыток: {attemptsLeft}).',
+    'Код қате. SMS-ті тексеріп, қайта енгізіңіз (қалған әрекет: {attemptsLeft}).',
+  ),
+  OTP_EXPIRED: def(
+    400,
+    'This code is no longer valid. Request a new code.',
+    'Этот код больше не действует. Запросите новый код.',
+    'Бұл код енді жарамсыз. Жаңа код сұраңыз.',
+  ),
+  OTP_ATTEMPTS_EXCEEDED: def(
+    429,
+    'Too many wrong codes. Request a new code.',
+    'Слишком много неверных кодов. Запросите новый код.',
+    'Қате код тым көп енгізілді. Жаңа код сұраңыз.',
+  ),
+  OTP_RESEND_TOO_SOON: def(
+    429,
+    'A new code can be requested in {seconds} s.',
+    'Новый код можно запросить через {seconds} с.',
+    'Жаңа кодты {seconds} секундтан кейін сұрауға болады.',
+  ),
+  OTP_TOO_MANY_REQUESTS: def(
+    429,
+    'Too many codes were requested. Try again in an hour or contact support.',
+    'Запрошено слишком много кодов. Попробуйте через час или обратитесь в поддержку.',
+    'Тым көп код сұралды. Бір сағаттан кейін қайталаңыз немесе қолдау қызметіне жазыңыз.',
+  ),
+  GRADE_LOCKED: def(
+    409,
+    'The grade cannot be changed after registration. If it is wrong, contact support.',
+    'Класс нельзя изменить после регистрации. Если он указан неверно, обратитесь в поддержку.',
+    'Тіркелгеннен кейін сыныпты өзгертуге болмайды. Қате болса, қолдау қызметіне жазыңыз.',
+  ),
+  ADDRESS_MISMATCH: def(
+    400,
+    'The region, district and school do not match: choose the district from the chosen region and the school from the chosen district.',
+    'Регион, район и школа не совпадают: выберите район из выбранного региона и школу из выбранного района.',
+    'Өңір, аудан және мектеп сәйкес емес: ауданды таңдалған өңірден, мектепті таңдалған ауданнан таңдаңыз.',
+  ),
   // Spec section 8.
   OTP_REQUIRED: def(400, 'Please provide otp.', 'Пожалуйста, введите код.', 'Кодты енгізіңіз.'),
   PHONE_OR_EMAIL_REQUIRED: def(
@@ -240,6 +289,31 @@ export const ERRORS = {
     '«{value}» — не имя файла, выданное сервером. Используйте filename из ответа на загрузку.',
     '«{value}» — сервер берген файл атауы емес. Жүктеу жауабындағы filename мәнін қолданыңыз.',
   ),
+  // Roles and permissions (auth, admin settings).
+  ROLE_BUILT_IN: def(
+    409,
+    'The role "{role}" is built into the platform: it cannot be deleted and its system name cannot be changed. Its titles can be edited.',
+    'Роль «{role}» встроена в платформу: её нельзя удалить и нельзя изменить её системное имя. Названия можно редактировать.',
+    '«{role}» рөлі платформаға кіріктірілген: оны жоюға және жүйелік атауын өзгертуге болмайды. Көрсетілетін атауларын өңдеуге болады.',
+  ),
+  ROLE_PERMISSIONS_FIXED: def(
+    409,
+    'The administrator role holds every permission; its permissions cannot be changed.',
+    'Роль администратора имеет все права; её права изменить нельзя.',
+    'Әкімші рөлінде барлық рұқсат бар; оның рұқсаттарын өзгертуге болмайды.',
+  ),
+  PERMISSION_BUILT_IN: def(
+    409,
+    'The permission "{permission}" is used by the platform itself: it cannot be renamed or deleted.',
+    'Право «{permission}» используется самой платформой: его нельзя переименовать или удалить.',
+    '«{permission}» рұқсатын платформаның өзі қолданады: оның атауын өзгертуге немесе оны жоюға болмайды.',
+  ),
+  PERMISSION_UNKNOWN: def(
+    400,
+    'Unknown permissions: {keys}. Choose from the list of permissions or create them first.',
+    'Неизвестные права: {keys}. Выберите их из списка прав или сначала создайте.',
+    'Белгісіз рұқсаттар: {keys}. Рұқсаттар тізімінен таңдаңыз немесе алдымен оларды жасаңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -263,5 +337,7 @@ export interface ErrorBody {
   message: string;
   /** Field-level problems for validation errors: path -> localized message. */
   errors?: Record<string, string>;
+  /** The values the message was made from (e.g. `seconds` until a resend is allowed). */
+  details?: Record<string, unknown>;
   requestId?: string;
 }

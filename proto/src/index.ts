@@ -6,3 +6,4 @@ export * from './events';
 export * from './rpc';
 export * from './phone';
 export * from './services';
+export * from './messages';

@@ -34,10 +34,17 @@ export const SPEC_PERMISSIONS = [
 export const API_PERMISSIONS = [
   ...keys('system', ['probe_send', 'probe_view', 'health_view'] as const),
   ...keys('otp', ['index'] as const),
+  // People (auth): edit another person's profile; see and reset a person's signed-in devices.
+  ...keys('user', ['update', 'devices_view', 'devices_reset'] as const),
   // Uploads (server kit uploads/): create = images and chunked files; delete = one's own; delete_any = anyone's.
   ...keys('upload', ['create', 'delete', 'delete_any'] as const),
   // Management data (spec section 2: provinces, districts, schools, centers...): writes; reads are public catalogues.
   ...keys('management', ['index', 'create', 'update', 'delete'] as const),
+  // Settings > roles and permissions: deleting a role or a permission key (create and update are spec keys).
+  ...keys('role', ['delete'] as const),
+  ...keys('permission', ['delete'] as const),
+  // Logs (spec section 2, admin "logs"): reading the audit log of staff changes.
+  ...keys('log', ['index'] as const),
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...API_PERMISSIONS] as const;

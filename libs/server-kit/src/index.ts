@@ -37,3 +37,7 @@ export { S3Storage, s3ClientConfig, type S3Settings } from './uploads/storage/s3
 export { ChunkedUploadService } from './uploads/chunked-upload.service';
 export { ImageUploadService } from './uploads/image-upload.service';
 export { UploadSweeper } from './uploads/upload.sweeper';
+export * from './http/client';
+export * from './audit/audit-log';
+export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
+export { auditLogResource } from './audit/audit-log.resource';

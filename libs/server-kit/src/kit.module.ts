@@ -4,7 +4,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TerminusModule } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import type { RoleId } from '@olymp/proto';
 import { KIT_CONFIG, KIT_LOGGER } from './tokens';
 import type { KitConfig } from './config/config';
 import { type DatabaseDefinition, dataSourceOptions, ensureSchema, runMigrations } from './database/database';
@@ -29,7 +28,7 @@ export interface KitModuleOptions extends DatabaseDefinition {
 /** Asks the auth service which permissions a role holds. */
 class RpcPermissionSource implements PermissionSource {
   constructor(private readonly rpc: RpcClient) {}
-  async permissionsOf(roleId: RoleId): Promise<string[]> {
+  async permissionsOf(roleId: number): Promise<string[]> {
     return (await this.rpc.request('auth.role.permissions', { roleId })).permissions;
   }
 }

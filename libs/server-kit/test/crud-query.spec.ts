@@ -158,7 +158,12 @@ describe('CRUD kit: query language, errors and OpenAPI', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.0.3');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/districts', '/api/districts/{id}', '/api/provinces', '/api/provinces/{id}', '/api/schools', '/api/schools/{id}']);
+    const resources = ['centers', 'cities', 'directions', 'districts', 'grades', 'logs', 'permissions', 'provinces', 'roles', 'schools', 'subjects'];
+    expect(Object.keys(doc.paths).sort()).toEqual(resources.flatMap((r) => [`/api/${r}`, `/api/${r}/{id}`]));
+    // A read-only resource (the audit log) documents only its reads and no request bodies.
+    expect([Object.keys(doc.paths['/api/logs']), Object.keys(doc.paths['/api/logs/{id}'])]).toEqual([['get'], ['get']]);
+    expect(doc.paths['/api/logs'].get['x-permissions']).toEqual(['log:index']);
+    expect(doc.components.schemas.AuditEntryCreate).toBeUndefined();
     expect(Object.keys(doc.paths['/api/provinces/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     const index = doc.paths['/api/provinces'].get;
     expect(index.security).toEqual([]);

@@ -2,29 +2,47 @@ import { Module } from '@nestjs/common';
 import { type ServiceDefinition, createService } from '@olymp/server-kit';
 import { PermissionRow, Role, RolePermission } from './roles/role.entity';
 import { User } from './users/user.entity';
+import { OtpCode } from './otp/otp.entity';
+import { Session } from './sessions/session.entity';
 import { RolesService } from './roles/roles.service';
 import { RolesRpcController } from './roles/roles.rpc.controller';
 import { AuthSeeder } from './seed/seeder';
+import { Clock } from './clock';
+import { OtpService } from './otp/otp.service';
+import { OtpLogController } from './otp/otp-log.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { SignInService } from './signin/signin.service';
+import { SignInController } from './signin/signin.controller';
+import { ProfileService } from './profile/profile.service';
+import { ProfileController } from './profile/profile.controller';
 import { AuthInitial1763780000000 } from './migrations/1763780000000-auth-initial';
 import { AuthDirectory1763790000000 } from './migrations/1763790000000-auth-directory';
+import { AuthSignin1763799000000 } from './migrations/1763799000000-auth-signin';
 import { DirectoryModule } from './directory/directory.module';
 import { directoryEntities } from './directory/directory.entities';
+import { RolesAdminModule } from './roles/roles-admin.module';
+import { CataloguesModule } from './catalogues/catalogues.module';
+import { catalogueEntities } from './catalogues/catalogue.entities';
+import { AuthRolesAdmin1763801100000 } from './migrations/1763801100000-auth-roles-admin';
+import { AuthCatalogues1763801200000 } from './migrations/1763801200000-auth-catalogues';
+import { auditLogResource } from '@olymp/server-kit';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
-  controllers: [RolesRpcController],
-  providers: [RolesService, AuthSeeder],
+  controllers: [RolesRpcController, SignInController, ProfileController, OtpLogController],
+  providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService],
   exports: [RolesService],
 })
 export class AuthModule {}
 
 export const authService: ServiceDefinition = {
   service: 'auth',
-  imports: [AuthModule, DirectoryModule],
-  entities: [Role, PermissionRow, RolePermission, User, ...directoryEntities],
-  migrations: [AuthInitial1763780000000, AuthDirectory1763790000000],
+  imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' })],
+  entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities],
+  migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };
 
 export const startAuth = (env: Record<string, string | undefined> = process.env) => createService(authService, env);
+export { Clock } from './clock';

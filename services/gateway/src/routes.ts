@@ -26,6 +26,8 @@ export const ROUTES: readonly RouteRule[] = [
   ]),
   ...rules('auth', [
     'send-otp',
+    'refresh-token',
+    'logs',
     'login',
     'verify-otp',
     'register',

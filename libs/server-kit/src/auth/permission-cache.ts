@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RoleId } from '@olymp/proto';
 
 /**
  * Where a role's permissions come from. Every service asks the auth service over RPC; the auth service itself
@@ -7,7 +6,7 @@ import type { RoleId } from '@olymp/proto';
  */
 export const PERMISSION_SOURCE = Symbol('PERMISSION_SOURCE');
 export interface PermissionSource {
-  permissionsOf(roleId: RoleId): Promise<string[]>;
+  permissionsOf(roleId: number): Promise<string[]>;
 }
 
 /** Caches a role's permissions for a short time, so a request costs no hop; changes apply within the TTL. */
@@ -18,7 +17,7 @@ export class PermissionCache {
 
   constructor(@Inject(PERMISSION_SOURCE) private readonly source: PermissionSource) {}
 
-  forRole(roleId: RoleId): Promise<ReadonlySet<string>> {
+  forRole(roleId: number): Promise<ReadonlySet<string>> {
     const hit = this.entries.get(roleId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const value = this.source.permissionsOf(roleId).then((list) => new Set(list) as ReadonlySet<string>);
@@ -27,7 +26,7 @@ export class PermissionCache {
     return value;
   }
 
-  invalidate(roleId?: RoleId): void {
+  invalidate(roleId?: number): void {
     if (roleId === undefined) this.entries.clear();
     else this.entries.delete(roleId);
   }

@@ -1,6 +1,5 @@
 import { type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { isRoleId, type RoleId } from '@olymp/proto';
 
 /**
  * Access tokens: short-lived JWTs signed by the auth service with its Ed25519 private key; every service
@@ -12,7 +11,8 @@ export const TOKEN_AUDIENCE = 'olymp';
 export interface AccessClaims {
   /** User uuid. */
   sub: string;
-  roleId: RoleId;
+  /** A role id: one of spec section 6's, or a role staff created (ids above 100). */
+  roleId: number;
   /** Session id; revoking it ends the token before it expires. */
   sid: string;
   /** Device the session is bound to. */
@@ -39,10 +39,10 @@ export class TokenVerifier {
         algorithms: ['EdDSA'],
       });
       const roleId = payload.roleId;
-      if (typeof payload.sub !== 'string' || !isRoleId(roleId) || typeof payload.sid !== 'string' || typeof payload.did !== 'string') {
+      if (typeof payload.sub !== 'string' || !(Number.isInteger(roleId) && (roleId as number) > 0) || typeof payload.sid !== 'string' || typeof payload.did !== 'string') {
         return null;
       }
-      return { sub: payload.sub, roleId, sid: payload.sid, did: payload.did, exp: payload.exp ?? 0, iat: payload.iat ?? 0 };
+      return { sub: payload.sub, roleId: roleId as number, sid: payload.sid, did: payload.did, exp: payload.exp ?? 0, iat: payload.iat ?? 0 };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Put, Query, type Type } from '@nestjs/common';
 import type { ObjectLiteral } from 'typeorm';
-import { Public, RequirePermission, SignedIn } from '../auth/decorators';
+import { type AuthUser, CurrentUser, Public, RequirePermission, SignedIn } from '../auth/decorators';
 import { type CrudAccessRule, type CrudAction, type CrudResourceOptions, CRUD_ACTIONS, accessRuleFor } from './crud.options';
 import type { CrudResourceService } from './crud.service';
 
 /**
  * The HTTP face of one resource: thin handlers, one line each, with the access rule of each action declared on
  * the handler for the kit's global AuthGuard. Update answers both PUT (spec section 7) and PATCH (what
- * @refinedev/nestjsx-crud sends).
+ * @refinedev/nestjsx-crud sends). Writes carry the caller, for the audit log and the resource's hooks.
  */
 export function accessDecorator(rule: CrudAccessRule): MethodDecorator {
   if (rule === 'public') return Public();
@@ -53,26 +53,26 @@ export function createCrudController<E extends ObjectLiteral>(options: CrudResou
 
     @Post()
     @access('store')
-    store(@Body() body: unknown) {
-      return this.crud.store(body);
+    store(@Body() body: unknown, @CurrentUser() user?: AuthUser) {
+      return this.crud.store(body, user);
     }
 
     @Put(':id')
     @access('update')
-    update(@Param('id') id: string, @Body() body: unknown) {
-      return this.crud.update(id, body);
+    update(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user?: AuthUser) {
+      return this.crud.update(id, body, user);
     }
 
     @Patch(':id')
     @access('update')
-    patch(@Param('id') id: string, @Body() body: unknown) {
-      return this.crud.update(id, body);
+    patch(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user?: AuthUser) {
+      return this.crud.update(id, body, user);
     }
 
     @Delete(':id')
     @access('destroy')
-    destroy(@Param('id') id: string) {
-      return this.crud.destroy(id);
+    destroy(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+      return this.crud.destroy(id, user);
     }
   }
 

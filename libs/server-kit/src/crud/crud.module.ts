@@ -4,9 +4,10 @@ import { Public } from '../auth/decorators';
 import { KIT_CONFIG } from '../tokens';
 import type { KitConfig } from '../config/config';
 import { createCrudController, pascalCase } from './crud.controller';
-import type { CrudResourceOptions } from './crud.options';
+import type { CrudHooks, CrudResourceOptions } from './crud.options';
 import { CrudResourceService } from './crud.service';
 import { buildOpenApiDocument } from './openapi';
+import { AuditLog, AuditModule } from '../audit/audit-log';
 
 /**
  * One line per standard resource:
@@ -15,7 +16,8 @@ import { buildOpenApiDocument } from './openapi';
  *     access: { read: 'public', write: 'management:update' }, searchable: ['nameKk', 'nameRu', 'nameEn'] })
  *
  * gives a Nest module with the five routes under /api/provinces, and adds the resource to the service's OpenAPI
- * document at GET /api/docs-json.
+ * document at GET /api/docs-json. Writes by a signed-in caller are recorded in the service's audit log unless the
+ * resource says `audit: false`.
  */
 @Injectable()
 export class CrudRegistry {
@@ -61,16 +63,18 @@ export const CrudResource = {
     const controller = createCrudController(options, token);
     const module = class {};
     Object.defineProperty(module, 'name', { value: `${pascalCase(options.path)}CrudModule` });
+    const hooks = options.hooks ? [options.hooks] : [];
     return {
       module,
-      imports: [CrudDocsModule],
+      imports: [CrudDocsModule, AuditModule],
       controllers: [controller],
       providers: [
+        ...hooks,
         {
           provide: token,
-          inject: [DataSource, CrudRegistry],
-          useFactory: (ds: DataSource, registry: CrudRegistry) => {
-            const service = new CrudResourceService<E>(options, ds);
+          inject: [DataSource, CrudRegistry, AuditLog, ...hooks],
+          useFactory: (ds: DataSource, registry: CrudRegistry, audit: AuditLog, hookInstance?: CrudHooks<E>) => {
+            const service = new CrudResourceService<E>(options, ds, audit, hookInstance);
             registry.add(service as unknown as CrudResourceService);
             return service;
           },

@@ -1,6 +1,8 @@
+import type { Type } from '@nestjs/common';
 import type { z } from 'zod';
-import type { ObjectLiteral } from 'typeorm';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
 import type { Permission } from '@olymp/proto';
+import type { AuthUser } from '../auth/decorators';
 
 /**
  * What one registration line declares about a standard resource (spec section 7: index, store, show, update,
@@ -25,9 +27,12 @@ export interface CrudResourceOptions<E extends ObjectLiteral> {
   path: string;
   /** A TypeORM entity registered in the service's data source, with one primary column (integer or uuid). */
   entity: new () => E;
-  /** Strict zod schemas of the bodies of store (create) and update (PUT and PATCH; usually `create.partial()`). */
-  create: z.ZodType<Partial<E>>;
-  update: z.ZodType<Partial<E>>;
+  /**
+   * Strict zod schemas of the bodies of store (create) and update (PUT and PATCH; usually `create.partial()`).
+   * Required when the resource serves that action.
+   */
+  create?: z.ZodType<Partial<E>>;
+  update?: z.ZodType<Partial<E>>;
   access: CrudAccess;
   /** String columns the virtual filter field `q` searches (case-insensitive "contains" over any of them). */
   searchable?: readonly (keyof E & string)[];
@@ -43,6 +48,44 @@ export interface CrudResourceOptions<E extends ObjectLiteral> {
   actions?: readonly CrudAction[];
   /** Short description for the OpenAPI document. */
   description?: string;
+  /**
+   * The audit log (audit/): store, update and destroy by a signed-in caller are recorded in the service's
+   * `audit_log` in the write's transaction, with the row before and after. On by default (every service built with
+   * the kit has the table). `reveal` names columns that look secret by name but
+   * are not (e.g. a catalogue's seed `code`), which are otherwise masked.
+   */
+  audit?: boolean | { reveal?: readonly (keyof E & string)[] };
+  /** Rules the schemas and constraints cannot express, as a Nest provider (its dependencies are injected). */
+  hooks?: Type<CrudHooks<E>>;
+}
+
+export type CrudWriteAction = 'store' | 'update' | 'destroy';
+
+export interface CrudWriteContext {
+  /** The write's transaction: read, lock or write more through it; a throw rolls the whole write back. */
+  manager: EntityManager;
+  /** The caller (absent on public routes). */
+  user?: AuthUser;
+}
+
+/** One committed write: the row before (null for store) and after (null for destroy). */
+export interface CrudChange<E> {
+  action: CrudWriteAction;
+  id: string | number;
+  before: E | null;
+  after: E | null;
+}
+
+/**
+ * Called around a resource's writes. The `before*` hooks run inside the write's transaction with the row locked
+ * (update, destroy); throw a DomainError to refuse the write. `afterCommit` runs once the change is saved (e.g. to
+ * drop a cache) and must not fail.
+ */
+export interface CrudHooks<E extends ObjectLiteral> {
+  beforeStore?(input: Partial<E>, ctx: CrudWriteContext): void | Promise<void>;
+  beforeUpdate?(row: E, input: Partial<E>, ctx: CrudWriteContext): void | Promise<void>;
+  beforeDestroy?(row: E, ctx: CrudWriteContext): void | Promise<void>;
+  afterCommit?(change: CrudChange<E>): void | Promise<void>;
 }
 
 export function accessRuleFor(options: { path: string; access: CrudAccess }, action: CrudAction): CrudAccessRule {

@@ -1,12 +1,15 @@
 import type { CrudRequest, JoinOptions } from '@dataui/crud';
 import type { ParsedRequestParams, SCondition } from '@dataui/crud-request';
 import { TypeOrmCrudService } from '@dataui/crud-typeorm';
-import { type DataSource, type FindOptionsWhere, type ObjectLiteral, QueryFailedError, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, type FindOptionsWhere, type ObjectLiteral, QueryFailedError, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { z } from 'zod';
+import type { AuthUser } from '../auth/decorators';
 import { DomainError, notFound } from '../errors/domain-error';
 import { parseInput } from '../validation/zod-validation';
-import type { CrudResourceOptions } from './crud.options';
+import { AuditEntry } from '../audit/audit.entity';
+import type { AuditLog } from '../audit/audit-log';
+import type { CrudChange, CrudHooks, CrudResourceOptions, CrudWriteAction, CrudWriteContext } from './crud.options';
 import { writeError } from './db-errors';
 import { parseCrudQuery } from './list-query';
 import { shown } from './query-values';
@@ -14,9 +17,11 @@ import { type ResourceShape, describeResource } from './resource-shape';
 
 /**
  * The five actions of one resource. Reads go through @dataui/crud-typeorm's TypeOrmCrudService (SQL built with
- * bound parameters from a query this kit has already checked); writes are single statements checked by the
- * resource's zod schemas, with constraint violations turned into domain errors.
+ * bound parameters from a query this kit has already checked); writes are checked by the resource's zod schemas
+ * and run in one transaction each: the resource's hooks, the statement (constraint violations become domain
+ * errors) and the audit entry commit together or not at all.
  */
+const AUDIT_ACTION: Record<CrudWriteAction, string> = { store: 'create', update: 'update', destroy: 'delete' };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BAD_VALUE_CODES = new Set(['22P02', '22003', '22007', '22008']);
 
@@ -39,14 +44,34 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
   private readonly repo: Repository<E>;
   private readonly reader: TypeOrmCrudService<E>;
   private readonly joinOptions: JoinOptions;
+  private readonly createSchema: z.ZodType<Partial<E>>;
+  private readonly updateSchema: z.ZodType<Partial<E>>;
+  private readonly reveal: readonly string[];
 
+  /** `audit` and `hooks` come from the resource's module (CrudResource.register); without `audit` nothing is recorded. */
   constructor(
     readonly options: CrudResourceOptions<E>,
-    ds: DataSource,
+    private readonly ds: DataSource,
+    private readonly audit?: AuditLog,
+    private readonly hooks?: CrudHooks<E>,
   ) {
     this.shape = describeResource(ds, options);
-    checkBodySchema(options.path, 'create', options.create, this.shape);
-    checkBodySchema(options.path, 'update', options.update, this.shape);
+    const enabled = new Set(options.actions ?? ['index', 'show', 'store', 'update', 'destroy']);
+    const body = (which: 'create' | 'update', action: 'store' | 'update') => {
+      const schema = options[which];
+      if (schema) checkBodySchema(options.path, which, schema, this.shape);
+      else if (enabled.has(action)) throw new Error(`CrudResource "${options.path}": serving ${action} needs a ${which} schema`);
+      return schema ?? z.never();
+    };
+    this.createSchema = body('create', 'store');
+    this.updateSchema = body('update', 'update');
+    if (options.audit === false) this.audit = undefined;
+    if (this.audit && !ds.hasMetadata(AuditEntry)) {
+      throw new Error(
+        `CrudResource "${options.path}": writes are audited but its DataSource has no audit_log entity (services built with the kit always have it); set audit: false for a bare DataSource`,
+      );
+    }
+    this.reveal = typeof options.audit === 'object' ? [...(options.audit.reveal ?? [])] : [];
     this.repo = ds.getRepository(options.entity);
     this.reader = new TypeOrmCrudService<E>(this.repo);
     this.joinOptions = Object.fromEntries([...this.shape.relations.values()].map((r) => [r.name, { eager: r.eager }]));
@@ -62,31 +87,78 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
     return this.findById(id, parseCrudQuery(query, this.shape, 'one'));
   }
 
-  async store(body: unknown): Promise<E> {
-    const input = parseInput(this.options.create, body ?? {});
-    const result = await this.write('store', () => this.repo.insert(input as QueryDeepPartialEntity<E>));
-    return this.findById(result.identifiers[0][this.shape.primary.property] as string | number);
+  /** `user` is the caller (the controller passes it); a signed-in caller's write is audited. */
+  async store(body: unknown, user?: AuthUser): Promise<E> {
+    const input = parseInput(this.createSchema, body ?? {});
+    const id = await this.change('store', user, async (ctx) => {
+      await this.hooks?.beforeStore?.(input, ctx);
+      const result = await this.write('store', () => ctx.manager.insert(this.options.entity, input as QueryDeepPartialEntity<E>));
+      const id = result.identifiers[0][this.shape.primary.property] as string | number;
+      return { id, before: null, after: await this.rowOf(ctx.manager, id) };
+    });
+    return this.findById(id);
   }
 
   /** PUT and PATCH alike: only the fields present in the body change (schema defaults never reset others). */
-  async update(rawId: string, body: unknown): Promise<E> {
+  async update(rawId: string, body: unknown, user?: AuthUser): Promise<E> {
     const id = this.parseId(rawId);
-    const parsed = parseInput(this.options.update, body ?? {}) as Record<string, unknown>;
+    const parsed = parseInput(this.updateSchema, body ?? {}) as Record<string, unknown>;
     const sent = new Set(body && typeof body === 'object' ? Object.keys(body) : []);
-    const input = Object.fromEntries(Object.entries(parsed).filter(([k, v]) => sent.has(k) && v !== undefined));
+    const input = Object.fromEntries(Object.entries(parsed).filter(([k, v]) => sent.has(k) && v !== undefined)) as Partial<E>;
     if (Object.keys(input).length) {
-      const result = await this.write('update', () => this.repo.update(this.byId(id), input as QueryDeepPartialEntity<E>));
-      if (!result.affected) throw notFound();
+      await this.change('update', user, async (ctx) => {
+        const before = await this.lockedRow(ctx.manager, id);
+        await this.hooks?.beforeUpdate?.(before, input, ctx);
+        await this.write('update', () => ctx.manager.update(this.options.entity, this.byId(id), input as QueryDeepPartialEntity<E>));
+        return { id, before, after: await this.rowOf(ctx.manager, id) };
+      });
     }
     return this.findById(id);
   }
 
   /** Answers the deleted row, so a client can show or undo what it removed. */
-  async destroy(rawId: string): Promise<E> {
+  async destroy(rawId: string, user?: AuthUser): Promise<E> {
     const id = this.parseId(rawId);
     const row = await this.findById(id);
-    const result = await this.write('destroy', () => this.repo.delete(this.byId(id)));
-    if (!result.affected) throw notFound();
+    await this.change('destroy', user, async (ctx) => {
+      const before = await this.lockedRow(ctx.manager, id);
+      await this.hooks?.beforeDestroy?.(before, ctx);
+      const result = await this.write('destroy', () => ctx.manager.delete(this.options.entity, this.byId(id)));
+      if (!result.affected) throw notFound();
+      return { id, before, after: null };
+    });
+    return row;
+  }
+
+  /** Runs one write in a transaction with its audit entry; `afterCommit` once it is saved. Returns the row id. */
+  private async change(
+    action: CrudWriteAction,
+    user: AuthUser | undefined,
+    work: (ctx: CrudWriteContext) => Promise<Omit<CrudChange<E>, 'action'>>,
+  ): Promise<string | number> {
+    const change = await this.ds.transaction(async (manager) => {
+      const done = await work({ manager, ...(user ? { user } : {}) });
+      if (this.audit && user) {
+        await this.audit.record(
+          manager,
+          { actor: user, action: AUDIT_ACTION[action], resource: this.shape.path, resourceId: done.id, before: done.before, after: done.after },
+          { reveal: this.reveal },
+        );
+      }
+      return done;
+    });
+    await this.hooks?.afterCommit?.({ action, ...change });
+    return change.id;
+  }
+
+  private rowOf(manager: EntityManager, id: string | number): Promise<E | null> {
+    return manager.findOneBy(this.options.entity, this.byId(id));
+  }
+
+  /** The row as it is before the write, locked until the transaction ends (404 if it is gone). */
+  private async lockedRow(manager: EntityManager, id: string | number): Promise<E> {
+    const row = await manager.findOne(this.options.entity, { where: this.byId(id), lock: { mode: 'pessimistic_write' } });
+    if (!row) throw notFound();
     return row;
   }
 

@@ -172,8 +172,8 @@ export function buildOpenApiDocument(service: string, resources: readonly CrudRe
         : { ...objectSchema(rel.columns), description: `Present when joined (join=${rel.name}).` };
     }
     schemas[name] = entity;
-    schemas[`${name}Create`] = bodySchema(options.create);
-    schemas[`${name}Update`] = bodySchema(options.update);
+    if (options.create) schemas[`${name}Create`] = bodySchema(options.create);
+    if (options.update) schemas[`${name}Update`] = bodySchema(options.update);
     schemas[`${name}Page`] = {
       type: 'object',
       required: ['data', 'count', 'total', 'page', 'pageCount'],

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { KitUploads1763815000000, UploadRecord } from '../uploads/upload.entity';
+import { AuditEntry, KitAudit1763801000000 } from '../audit/audit.entity';
 
 /**
  * The transactional outbox and the idempotent-consumer inbox; every service has both tables in its own schema.
@@ -101,5 +102,5 @@ export class KitProbe1763770000001 implements MigrationInterface {
   }
 }
 
-export const kitEntities = [OutboxEvent, InboxMessage, UploadRecord];
-export const kitMigrations = [KitMessaging1763770000000, KitProbe1763770000001, KitUploads1763815000000];
+export const kitEntities = [OutboxEvent, InboxMessage, UploadRecord, AuditEntry];
+export const kitMigrations = [KitMessaging1763770000000, KitProbe1763770000001, KitAudit1763801000000, KitUploads1763815000000];

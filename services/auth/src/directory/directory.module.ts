@@ -14,9 +14,9 @@ const names = ['nameKk', 'nameRu', 'nameEn'] as const;
 
 @Module({
   imports: [
-    CrudResource.register({ path: 'provinces', entity: Province, create: createProvince, update: updateProvince, access, searchable: names }),
-    CrudResource.register({ path: 'districts', entity: District, create: createDistrict, update: updateDistrict, access, searchable: names, relations: { province: {} } }),
-    CrudResource.register({ path: 'schools', entity: School, create: createSchool, update: updateSchool, access, searchable: names, relations: { district: {} } }),
+    CrudResource.register({ path: 'provinces', entity: Province, create: createProvince, update: updateProvince, access, searchable: names, audit: { reveal: ['code'] } }),
+    CrudResource.register({ path: 'districts', entity: District, create: createDistrict, update: updateDistrict, access, searchable: names, relations: { province: {} }, audit: { reveal: ['code'] } }),
+    CrudResource.register({ path: 'schools', entity: School, create: createSchool, update: updateSchool, access, searchable: names, relations: { district: {} }, audit: { reveal: ['code'] } }),
   ],
   providers: [DirectorySeeder],
 })

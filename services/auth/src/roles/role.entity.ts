@@ -1,9 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A role (spec section 6 ids) and its titles in the three languages. */
+/**
+ * A role and its titles in the three languages. The roles of spec section 6 keep their fixed ids (seeded, see
+ * seed/); roles staff create take ids from 101 up (the sequence starts there, migration 1763801100000).
+ */
 @Entity({ name: 'roles' })
 export class Role {
-  @PrimaryColumn({ type: 'int', primaryKeyConstraintName: 'PK_roles' })
+  @PrimaryGeneratedColumn({ type: 'int', primaryKeyConstraintName: 'PK_roles' })
   id!: number;
 
   @Column({ type: 'varchar', length: 50 })

@@ -25,9 +25,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     ...all('checkpoint:'),
     ...all('management:'),
     ...all('upload:'),
+    ...all('user:'),
     'otp:index',
     'system:health_view',
     'system:probe_view',
+    'log:index',
   ],
   student: [],
   contentMaker: [
@@ -49,6 +51,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'challenge:checkpoint_tab', 'challenge:leaderboard_tab', 'challenge:test_result_tab', 'challenge:access_tab',
     ...all('checkpoint:'),
     'otp:index',
+    'user:devices_view',
+    'user:devices_reset',
   ],
   examObserver: ['sidebar:challenge_index', 'challenge:leaderboard_tab', 'challenge:test_result_tab', 'challenge:statistics_tab', 'checkpoint:view'],
 };

@@ -1,7 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Role } from '../roles/role.entity';
+import { District, Province, School } from '../directory/directory.entities';
 
-/** A person who can sign in: pupil or staff. Phone is the identity (normalized +7XXXXXXXXXX, one account each). */
+/**
+ * A person who can sign in: pupil or staff. The phone is the identity (normalized +7XXXXXXXXXX, one account
+ * each); an e-mail may be added to sign in with it too. A pupil's grade is fixed at registration.
+ */
 @Entity({ name: 'users' })
 export class User {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_users' })
@@ -10,6 +14,10 @@ export class User {
   @Column({ type: 'varchar', length: 16 })
   @Index('UQ_users_phone', { unique: true })
   phone!: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  @Index('UQ_users_email', { unique: true, where: '"email" IS NOT NULL' })
+  email!: string | null;
 
   @Column({ name: 'first_name', type: 'varchar', length: 100 })
   firstName!: string;
@@ -27,6 +35,31 @@ export class User {
   /** School grade of a pupil (null for staff); fixed after registration. */
   @Column({ type: 'smallint', nullable: true })
   grade!: number | null;
+
+  @Column({ name: 'parent_phone', type: 'varchar', length: 16, nullable: true })
+  parentPhone!: string | null;
+
+  @Column({ name: 'province_id', type: 'int', nullable: true })
+  provinceId!: number | null;
+
+  @ManyToOne(() => Province, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'province_id', foreignKeyConstraintName: 'FK_users_province' })
+  province?: Province;
+
+  @Column({ name: 'district_id', type: 'int', nullable: true })
+  districtId!: number | null;
+
+  @ManyToOne(() => District, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'district_id', foreignKeyConstraintName: 'FK_users_district' })
+  district?: District;
+
+  @Column({ name: 'school_id', type: 'int', nullable: true })
+  @Index('IDX_users_school')
+  schoolId!: number | null;
+
+  @ManyToOne(() => School, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'school_id', foreignKeyConstraintName: 'FK_users_school' })
+  school?: School;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,124 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type Locale, message } from '@olymp/proto';
+import { DomainError, EventOutbox, KIT_CONFIG, type KitConfig } from '@olymp/server-kit';
+import { Clock } from '../clock';
+import type { OtpPurpose } from './otp.entity';
+
+/**
+ * One-time codes as OWASP ASVS V6 / NIST 800-63B ask: 6 digits from a CSPRNG, kept only as a keyed hash, single
+ * use, alive 5 minutes, dead after 5 wrong guesses; a resend replaces the old code and is allowed once per 60 s
+ * per phone; hourly caps per phone and per client address stop SMS pumping. Codes leave as `sms.requested`
+ * events written in the same transaction.
+ */
+export const OTP_POLICY = {
+  digits: 6,
+  ttlSeconds: 5 * 60,
+  maxAttempts: 5,
+  resendSeconds: 60,
+  perPhonePerHour: 5,
+  perIpPerHour: 30,
+} as const;
+
+interface ActiveCode {
+  id: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date;
+}
+
+@Injectable()
+export class OtpService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
+    @Inject(KIT_CONFIG) config: KitConfig,
+  ) {
+    // Derived from the signing key: production already must set its own, so codes need no second secret.
+    this.key = createHmac('sha256', config.AUTH_PRIVATE_KEY).update('otp-hmac-v1').digest();
+  }
+
+  private hash(phone: string, purpose: OtpPurpose, code: string): string {
+    return createHmac('sha256', this.key).update(`${phone}:${purpose}:${code}`).digest('hex');
+  }
+
+  /** Issues a new code (replacing any live one) and queues its SMS. */
+  async issue(phone: string, purpose: OtpPurpose, clientIp: string, locale: Locale) {
+    const now = this.clock.now();
+    return this.ds.transaction(async (m) => {
+      // One issuer per phone at a time, so two quick requests cannot both pass the resend window.
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${phone}`]);
+      const hourAgo = new Date(now.getTime() - 3600_000);
+      const [last] = await m.query(
+        'SELECT created_at FROM otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1',
+        [phone],
+      ) as { created_at: Date }[];
+      if (last) {
+        const wait = OTP_POLICY.resendSeconds - Math.floor((now.getTime() - last.created_at.getTime()) / 1000);
+        if (wait > 0) throw new DomainError('OTP_RESEND_TOO_SOON', { seconds: wait, retryAfterSeconds: wait });
+      }
+      const [{ byPhone, byIp }] = await m.query(
+        `SELECT count(*) FILTER (WHERE phone = $1)::int AS "byPhone", count(*) FILTER (WHERE client_ip = $2)::int AS "byIp"
+           FROM otp_codes WHERE created_at > $3 AND (phone = $1 OR client_ip = $2)`,
+        [phone, clientIp, hourAgo],
+      ) as { byPhone: number; byIp: number }[];
+      if (byPhone >= OTP_POLICY.perPhonePerHour || byIp >= OTP_POLICY.perIpPerHour) throw new DomainError('OTP_TOO_MANY_REQUESTS');
+
+      await m.query(
+        'UPDATE otp_codes SET superseded_at = $2 WHERE phone = $1 AND consumed_at IS NULL AND superseded_at IS NULL',
+        [phone, now],
+      );
+      const code = String(randomInt(0, 10 ** OTP_POLICY.digits)).padStart(OTP_POLICY.digits, '0');
+      const smsId = randomUUID();
+      const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlSeconds * 1000);
+      await m.query(
+        `INSERT INTO otp_codes (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [randomUUID(), phone, purpose, this.hash(phone, purpose, code), clientIp, now, expiresAt, smsId],
+      );
+      await this.outbox.add(m, 'sms.requested', {
+        smsId,
+        to: phone,
+        text: message('OTP_SMS', locale, { code }),
+        purpose: 'otp',
+        code,
+        requestedAt: now.toISOString(),
+      });
+      return { resendAfterSeconds: OTP_POLICY.resendSeconds, expiresInSeconds: OTP_POLICY.ttlSeconds };
+    });
+  }
+
+  /**
+   * Checks a code. A wrong guess is counted (and committed) before the error is thrown; the row is locked, so
+   * parallel guesses are counted one by one and cannot get past the limit. With `consume`, a right code is spent.
+   */
+  async verify(phone: string, purpose: OtpPurpose, code: string, consume: boolean): Promise<void> {
+    const outcome = await this.ds.transaction((m) => this.check(m, phone, purpose, code, consume));
+    if (outcome) throw outcome;
+  }
+
+  private async check(m: EntityManager, phone: string, purpose: OtpPurpose, code: string, consume: boolean): Promise<DomainError | null> {
+    const [live] = await m.query(
+      `SELECT id, code_hash, attempts, expires_at FROM otp_codes
+        WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND superseded_at IS NULL
+        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [phone, purpose],
+    ) as ActiveCode[];
+    if (!live) return new DomainError('OTP_EXPIRED');
+    if (live.attempts >= OTP_POLICY.maxAttempts) return new DomainError('OTP_ATTEMPTS_EXCEEDED');
+    if (live.expires_at.getTime() <= this.clock.now().getTime()) return new DomainError('OTP_EXPIRED');
+    const given = Buffer.from(this.hash(phone, purpose, code), 'hex');
+    const stored = Buffer.from(live.code_hash, 'hex');
+    if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+      await m.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1', [live.id]);
+      const left = OTP_POLICY.maxAttempts - live.attempts - 1;
+      return left > 0 ? new DomainError('OTP_INVALID', { attemptsLeft: left }) : new DomainError('OTP_ATTEMPTS_EXCEEDED');
+    }
+    if (consume) await m.query('UPDATE otp_codes SET consumed_at = $2 WHERE id = $1', [live.id, this.clock.now()]);
+    return null;
+  }
+}

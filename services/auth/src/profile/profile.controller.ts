@@ -1,0 +1,58 @@
+import { Controller, Delete, Get, Put } from '@nestjs/common';
+import type { Locale } from '@olymp/proto';
+import { message } from '@olymp/proto';
+import { type AuthUser, CurrentUser, DomainError, RequestLocale, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
+import type { z } from 'zod';
+import { ProfileService } from './profile.service';
+import { updateUserBody } from './profile.dto';
+import { SessionsService } from '../sessions/sessions.service';
+
+/** The signed-in person's profile and permissions, profile updates, and staff's view of a person's devices. */
+@Controller()
+export class ProfileController {
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get('profile')
+  @SignedIn()
+  profile(@CurrentUser() user: AuthUser) {
+    return this.profiles.profile(user.sub);
+  }
+
+  @Get('user-permissions')
+  @SignedIn()
+  permissions(@CurrentUser() user: AuthUser) {
+    return this.profiles.permissions(user);
+  }
+
+  @Put('users/:user')
+  @SignedIn()
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @UuidParam('user') userId: string,
+    @ValidBody(updateUserBody) body: z.output<typeof updateUserBody>,
+    @RequestLocale() locale: Locale,
+  ) {
+    return { ...(await this.profiles.update(caller, userId, body)), message: message('SAVED', locale) };
+  }
+
+  /** A person sees their own devices; staff need `user:devices_view`. */
+  @Get('users/:user/devices')
+  @SignedIn()
+  async devices(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
+    if (caller.sub !== userId && !caller.isAdmin && !caller.permissions.has('user:devices_view')) throw new DomainError('FORBIDDEN');
+    await this.profiles.profile(userId); // 404 for a person who does not exist
+    return { data: await this.sessions.devices(userId) };
+  }
+
+  /** Staff end every session of a person (a lost phone, a shared account): they sign in again on one device. */
+  @Delete('users/:user/devices')
+  @SignedIn()
+  async resetDevices(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
+    if (!caller.isAdmin && !caller.permissions.has('user:devices_reset')) throw new DomainError('FORBIDDEN');
+    await this.profiles.profile(userId);
+    return { data: { ended: await this.sessions.endAll(userId, 'staff_reset') } };
+  }
+}

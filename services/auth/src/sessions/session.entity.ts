@@ -1,0 +1,50 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../users/user.entity';
+
+/**
+ * A signed-in device. One account has at most one live session (spec: one device per account): signing in
+ * ends the others. Access tokens name the session (`sid`), so revoking it ends them everywhere; the refresh
+ * token is kept only as a hash and rotates on each use.
+ */
+@Entity({ name: 'sessions' })
+@Index('IDX_sessions_user_live', ['userId'], { where: '"revoked_at" IS NULL' })
+export class Session {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_sessions' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_sessions_user' })
+  user?: User;
+
+  @Column({ name: 'device_id', type: 'varchar', length: 200 })
+  deviceId!: string;
+
+  /** What the browser said about itself at sign-in (spec section 3); shown to staff. */
+  @Column({ name: 'device_info', type: 'jsonb', default: () => "'{}'" })
+  deviceInfo!: Record<string, unknown>;
+
+  @Column({ name: 'client_ip', type: 'varchar', length: 45 })
+  clientIp!: string;
+
+  @Column({ name: 'refresh_hash', type: 'varchar', length: 64 })
+  @Index('UQ_sessions_refresh_hash', { unique: true })
+  refreshHash!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz' })
+  lastUsedAt!: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+
+  @Column({ name: 'revoke_reason', type: 'varchar', length: 20, nullable: true })
+  revokeReason!: string | null;
+}

@@ -1,0 +1,153 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RoleId } from '@olymp/proto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, SessionRevocations, TokenSigner,
+} from '@olymp/server-kit';
+import { Clock } from '../clock';
+
+export const REFRESH_TTL_DAYS = 30;
+
+export type RevokeReason = 'new_device' | 'replaced' | 'logout' | 'staff_reset';
+
+export interface DeviceLogin {
+  deviceId: string;
+  deviceInfo: Record<string, unknown>;
+  clientIp: string;
+}
+
+export interface IssuedTokens {
+  token: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  refreshToken: string;
+  sessionId: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Sessions: one live device per account. Starting a session ends the others in the same transaction and
+ * publishes `auth.session.revoked` for each, so every service refuses their tokens within moments; this process
+ * refuses them at once.
+ */
+@Injectable()
+export class SessionsService {
+  private readonly signer: TokenSigner;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: EventOutbox,
+    private readonly revocations: SessionRevocations,
+    private readonly clock: Clock,
+    @Inject(KIT_CONFIG) config: KitConfig,
+  ) {
+    this.signer = new TokenSigner(config.AUTH_PRIVATE_KEY, ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  /** Signs in `user` on a device, ending every other session of the account. Runs in the caller's transaction. */
+  async start(m: EntityManager, user: { id: string; roleId: RoleId }, device: DeviceLogin): Promise<IssuedTokens> {
+    const now = this.clock.now();
+    // Serialize sign-ins of one account: two devices signing in at once must still leave exactly one session.
+    await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`session:${user.id}`]);
+    const live: { id: string; device_id: string }[] = await m.query(
+      'SELECT id, device_id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [user.id],
+    );
+    const ended: string[] = [];
+    for (const s of live) {
+      await this.revokeOne(m, user.id, s.id, s.device_id, s.device_id === device.deviceId ? 'replaced' : 'new_device', now);
+      ended.push(s.id);
+    }
+    const sessionId = randomUUID();
+    const refreshToken = randomBytes(32).toString('base64url');
+    await m.query(
+      `INSERT INTO sessions (id, user_id, device_id, device_info, client_ip, refresh_hash, created_at, last_used_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
+      [sessionId, user.id, device.deviceId, JSON.stringify(device.deviceInfo), device.clientIp, sha256(refreshToken), now,
+        new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000)],
+    );
+    this.refuseNow(ended);
+    return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
+  }
+
+  /** Exchanges a refresh token for new tokens; the refresh token rotates, so each one works once. */
+  async refresh(refreshToken: string): Promise<IssuedTokens> {
+    return this.ds.transaction(async (m) => {
+      const [s] = await m.query(
+        `SELECT s.id, s.user_id, s.device_id, s.expires_at, u.role_id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.refresh_hash = $1 AND s.revoked_at IS NULL FOR UPDATE OF s`,
+        [sha256(refreshToken)],
+      ) as { id: string; user_id: string; device_id: string; expires_at: Date; role_id: RoleId }[];
+      const now = this.clock.now();
+      if (!s || s.expires_at.getTime() <= now.getTime()) throw new DomainError('UNAUTHENTICATED');
+      const next = randomBytes(32).toString('base64url');
+      await m.query('UPDATE sessions SET refresh_hash = $2, last_used_at = $3 WHERE id = $1', [s.id, sha256(next), now]);
+      return { ...(await this.access({ id: s.user_id, roleId: s.role_id }, s.id, s.device_id)), refreshToken: next, sessionId: s.id };
+    });
+  }
+
+  /** Ends one session (logout). */
+  async end(userId: string, sessionId: string, reason: RevokeReason): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const [s] = await m.query('SELECT device_id FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL FOR UPDATE', [sessionId, userId]) as { device_id: string }[];
+      if (!s) return;
+      await this.revokeOne(m, userId, sessionId, s.device_id, reason, this.clock.now());
+      this.refuseNow([sessionId]);
+    });
+  }
+
+  /** Ends every session of a user (staff reset of devices); returns how many were live. */
+  async endAll(userId: string, reason: RevokeReason): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const live: { id: string; device_id: string }[] = await m.query(
+        'SELECT id, device_id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL FOR UPDATE',
+        [userId],
+      );
+      const now = this.clock.now();
+      for (const s of live) await this.revokeOne(m, userId, s.id, s.device_id, reason, now);
+      this.refuseNow(live.map((s) => s.id));
+      return live.length;
+    });
+  }
+
+  async devices(userId: string) {
+    const rows: { id: string; device_id: string; device_info: Record<string, unknown>; client_ip: string; created_at: Date; last_used_at: Date; revoked_at: Date | null; revoke_reason: string | null }[] =
+      await this.ds.query(
+        `SELECT id, device_id, device_info, client_ip, created_at, last_used_at, revoked_at, revoke_reason
+           FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 20`,
+        [userId],
+      );
+    return rows.map((r) => ({
+      sessionId: r.id,
+      deviceId: r.device_id,
+      deviceInfo: r.device_info,
+      clientIp: r.client_ip,
+      signedInAt: r.created_at.toISOString(),
+      lastUsedAt: r.last_used_at.toISOString(),
+      active: r.revoked_at === null,
+      endedAt: r.revoked_at?.toISOString() ?? null,
+      endReason: r.revoke_reason,
+    }));
+  }
+
+  private async revokeOne(m: EntityManager, userId: string, sessionId: string, deviceId: string, reason: RevokeReason, now: Date) {
+    await m.query('UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1', [sessionId, now, reason]);
+    await this.outbox.add(m, 'auth.session.revoked', { sessionId, userId, deviceId, reason, revokedAt: now.toISOString() });
+  }
+
+  /**
+   * This process refuses the ended sessions' tokens at once (other processes learn it from the event). Marked
+   * before the commit: if the transaction rolls back the user signs in again, while marking after it would let a
+   * revoked token through for a moment.
+   */
+  private refuseNow(sessionIds: string[]) {
+    for (const id of sessionIds) this.revocations.add(id);
+  }
+
+  private async access(user: { id: string; roleId: RoleId }, sessionId: string, deviceId: string) {
+    const token = await this.signer.sign({ sub: user.id, roleId: user.roleId, sid: sessionId, did: deviceId });
+    return { token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+}

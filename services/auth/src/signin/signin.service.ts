@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type Locale, ROLE, type RoleId, message } from '@olymp/proto';
+import { DomainError, EventOutbox } from '@olymp/server-kit';
+import { Clock } from '../clock';
+import { OtpService, OTP_POLICY } from '../otp/otp.service';
+import { type IssuedTokens, SessionsService } from '../sessions/sessions.service';
+import { type LoginBody, type RegisterBody, type SendOtpBody, requirePhone } from './signin.dto';
+
+interface Account {
+  id: string;
+  phone: string;
+  role_id: RoleId;
+}
+
+/** Masks a phone for messages: +7 700 *** ** 01. */
+export function maskPhone(phone: string): string {
+  return `${phone.slice(0, 2)} ${phone.slice(2, 5)} *** ** ${phone.slice(-2)}`;
+}
+
+/**
+ * The sign-in flows of spec section 4: request a code (by phone, or by e-mail for an account that has one — the
+ * code still goes to the account's phone, the platform sends no mail), log in with the code, register a pupil.
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly otp: OtpService,
+    private readonly sessions: SessionsService,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
+  ) {}
+
+  private async accountBy(body: { phone?: string; email?: string }): Promise<Account | null> {
+    if (body.phone !== undefined) {
+      const phone = requirePhone(body.phone);
+      const [a] = await this.ds.query('SELECT id, phone, role_id FROM users WHERE phone = $1', [phone]) as Account[];
+      return a ?? null;
+    }
+    if (body.email !== undefined) {
+      const [a] = await this.ds.query('SELECT id, phone, role_id FROM users WHERE email = $1', [body.email]) as Account[];
+      return a ?? null;
+    }
+    throw new DomainError('PHONE_OR_EMAIL_REQUIRED');
+  }
+
+  async sendOtp(body: SendOtpBody, clientIp: string, locale: Locale) {
+    const account = await this.accountBy(body);
+    let phone: string;
+    if (body.purpose === 'register') {
+      if (body.phone === undefined) throw new DomainError('PHONE_OR_EMAIL_REQUIRED');
+      if (account) throw new DomainError('PHONE_TAKEN');
+      phone = requirePhone(body.phone);
+    } else {
+      if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
+      phone = account.phone;
+    }
+    const sent = await this.otp.issue(phone, body.purpose, clientIp, locale);
+    return {
+      data: { sentTo: maskPhone(phone), ...sent },
+      message: message('OTP_SENT', locale, { target: maskPhone(phone), minutes: OTP_POLICY.ttlSeconds / 60 }),
+    };
+  }
+
+  async verifyOtp(phoneInput: string, code: string, purpose: 'login' | 'register', locale: Locale) {
+    await this.otp.verify(requirePhone(phoneInput), purpose, code, false);
+    return { data: { valid: true }, message: message('OTP_VALID', locale) };
+  }
+
+  async login(body: LoginBody, clientIp: string, locale: Locale) {
+    if (!body.otp) throw new DomainError('OTP_REQUIRED');
+    const account = await this.accountBy(body);
+    if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
+    await this.otp.verify(account.phone, 'login', body.otp, true);
+    const tokens = await this.ds.transaction((m) =>
+      this.sessions.start(m, { id: account.id, roleId: account.role_id }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp }),
+    );
+    return { data: this.tokenData(tokens, account.id, account.role_id), message: message('SIGNED_IN', locale) };
+  }
+
+  async register(body: RegisterBody, clientIp: string, locale: Locale) {
+    const phone = requirePhone(body.phone);
+    const parentPhone = requirePhone(body.parentPhone, 'parentPhone');
+    const [taken] = await this.ds.query('SELECT 1 FROM users WHERE phone = $1', [phone]);
+    if (taken) throw new DomainError('PHONE_TAKEN');
+    await this.checkAddress(body.province, body.district, body.school);
+    await this.otp.verify(phone, 'register', body.code, true);
+    const userId = randomUUID();
+    const now = this.clock.now();
+    const tokens = await this.ds.transaction(async (m) => {
+      try {
+        await m.query(
+          `INSERT INTO users (id, phone, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+          [userId, phone, body.firstName, body.lastName, ROLE.student, body.grade, parentPhone, body.province, body.district, body.school, now],
+        );
+      } catch (err) {
+        // Two registrations of one phone at once: the second loses on the unique index.
+        if ((err as { code?: string }).code === '23505') throw new DomainError('PHONE_TAKEN');
+        throw err;
+      }
+      await this.outbox.add(m, 'user.registered', {
+        userId, roleId: ROLE.student, phone, firstName: body.firstName, lastName: body.lastName, grade: body.grade,
+        provinceId: body.province, districtId: body.district, schoolId: body.school, registeredAt: now.toISOString(),
+      });
+      return this.sessions.start(m, { id: userId, roleId: ROLE.student }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp });
+    });
+    return { data: this.tokenData(tokens, userId, ROLE.student), message: message('REGISTERED', locale) };
+  }
+
+  async checkUser(body: { phone?: string; email?: string }) {
+    const account = await this.accountBy(body);
+    return { data: { exists: !!account, student: account ? account.role_id === ROLE.student : null } };
+  }
+
+  async refresh(refreshToken: string) {
+    const tokens = await this.sessions.refresh(refreshToken);
+    return { data: { token: tokens.token, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn, refreshToken: tokens.refreshToken } };
+  }
+
+  /** A school must be in the district, and the district in the province. */
+  async checkAddress(province: number, district: number, school: number): Promise<void> {
+    const [row] = await this.ds.query(
+      `SELECT p.id AS province, d.id AS district, d.province_id AS "districtProvince", s.id AS school, s.district_id AS "schoolDistrict"
+         FROM (SELECT $1::int AS p, $2::int AS d, $3::int AS s) want
+         LEFT JOIN provinces p ON p.id = want.p
+         LEFT JOIN districts d ON d.id = want.d
+         LEFT JOIN schools s ON s.id = want.s`,
+      [province, district, school],
+    ) as { province: number | null; district: number | null; districtProvince: number | null; school: number | null; schoolDistrict: number | null }[];
+    if (!row.province) throw new DomainError('RELATED_NOT_FOUND', { field: 'province', value: province }, { province: 'RELATED_NOT_FOUND' });
+    if (!row.district) throw new DomainError('RELATED_NOT_FOUND', { field: 'district', value: district }, { district: 'RELATED_NOT_FOUND' });
+    if (!row.school) throw new DomainError('RELATED_NOT_FOUND', { field: 'school', value: school }, { school: 'RELATED_NOT_FOUND' });
+    if (row.districtProvince !== province) throw new DomainError('ADDRESS_MISMATCH', {}, { district: 'ADDRESS_MISMATCH' });
+    if (row.schoolDistrict !== district) throw new DomainError('ADDRESS_MISMATCH', {}, { school: 'ADDRESS_MISMATCH' });
+  }
+
+  private tokenData(tokens: IssuedTokens, userId: string, roleId: RoleId) {
+    return {
+      token: tokens.token,
+      tokenType: tokens.tokenType,
+      expiresIn: tokens.expiresIn,
+      refreshToken: tokens.refreshToken,
+      user: { uuid: userId, roleId, student: roleId === ROLE.student },
+    };
+  }
+}

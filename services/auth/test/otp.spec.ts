@@ -1,0 +1,155 @@
+/**
+ * One-time code rules (OWASP ASVS V6, NIST 800-63B): attempts, resend window, expiry, hourly caps, storage.
+ * Codes are read from the `sms.requested` events auth writes, so this file needs only the auth service.
+ */
+import request from 'supertest';
+import { Client } from 'pg';
+import { Clock, startAuth } from '@olymp/auth';
+import type { RunningService } from '@olymp/server-kit';
+import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { ROLE } from '@olymp/proto';
+
+describe('one-time codes', () => {
+  const ns = createTestNamespace();
+  let auth: RunningService;
+  let pg: Client;
+  const device = { device_id: 'otp-test-device', device_info: {} };
+
+  beforeAll(async () => {
+    auth = await startAuth(ns.envFor('auth', { SEED_DEMO: 'true' }));
+    pg = new Client({ connectionString: ns.databaseUrl });
+    await pg.connect();
+  });
+
+  afterAll(async () => {
+    await pg?.end();
+    await auth?.close();
+    await ns.cleanup();
+  });
+
+  const clock = () => auth.app.get(Clock);
+  const schema = () => ns.schemaOf('auth');
+  /** The code of the newest SMS written for a phone. */
+  const lastCode = async (phone: string) =>
+    (await pg.query(
+      `SELECT payload->>'code' AS code FROM "${schema()}".outbox WHERE subject = 'sms.requested' AND payload->>'to' = $1 ORDER BY created_at DESC LIMIT 1`,
+      [phone],
+    )).rows[0]?.code as string;
+  const send = (phone: string, ip = '10.1.1.1', purpose = 'login') =>
+    request(auth.url).post('/api/send-otp').set('x-real-ip', ip).set('x-locale', 'en').send({ phone, purpose, role: 1 });
+  const login = (phone: string, otp: string) => request(auth.url).post('/api/login').set('x-locale', 'en').send({ phone, otp, ...device });
+  const wrongOf = (code: string) => (code === '999999' ? '999998' : String(Number(code) + 1).padStart(6, '0'));
+
+  it('refuses a resend inside 60 s and says how many seconds are left', async () => {
+    clock().advance(3600_000);
+    expect((await send('+77000000105')).status).toBe(200);
+    clock().advance(15_000);
+    const again = await send('+77000000105');
+    expect(again.status).toBe(429);
+    expect(again.body.details.seconds).toBe(45);
+    expect(again.body.message).toBe('A new code can be requested in 45 s.');
+    clock().advance(45_000);
+    expect((await send('+77000000105')).status).toBe(200);
+  });
+
+  it('stores only a keyed hash of the code', async () => {
+    clock().advance(3600_000);
+    expect((await send('+77000000106')).status).toBe(200);
+    const code = await lastCode('+77000000106');
+    const row = (await pg.query(`SELECT * FROM "${schema()}".otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, ['+77000000106'])).rows[0];
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses the right code after five wrong guesses', async () => {
+    clock().advance(3600_000);
+    await send('+77000000107');
+    const code = await lastCode('+77000000107');
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await login('+77000000107', wrongOf(code))).body.code);
+    expect(answers).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_ATTEMPTS_EXCEEDED']);
+    const sixth = await login('+77000000107', code);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many wrong codes. Request a new code.');
+  });
+
+  it('counts 50 parallel wrong guesses one by one', async () => {
+    clock().advance(3600_000);
+    await send('+77000000003');
+    const code = await lastCode('+77000000003');
+    const results = await Promise.all(Array.from({ length: 50 }, () => login('+77000000003', wrongOf(code))));
+    expect(results.filter((r) => r.body.code === 'OTP_INVALID')).toHaveLength(4);
+    expect(results.every((r) => r.status === 400 || r.status === 429)).toBe(true);
+    const attempts = await pg.query(`SELECT attempts FROM "${schema()}".otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, ['+77000000003']);
+    expect(attempts.rows[0].attempts).toBe(5);
+    expect((await login('+77000000003', code)).status).toBe(429);
+  });
+
+  it('refuses an expired code, and a resend replaces the old code', async () => {
+    clock().advance(3600_000);
+    await send('+77000000010');
+    const first = await lastCode('+77000000010');
+    expect(first).toMatch(/^\d{6}$/);
+    clock().advance(301_000);
+    const expired = await login('+77000000010', first);
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe('This code is no longer valid. Request a new code.');
+    await send('+77000000010');
+    const second = await lastCode('+77000000010');
+    const rows = await pg.query(`SELECT superseded_at IS NOT NULL AS replaced FROM "${schema()}".otp_codes WHERE phone = $1 ORDER BY created_at`, ['+77000000010']);
+    expect(rows.rows.map((r) => r.replaced)).toEqual([true, false]);
+    expect((await login('+77000000010', second)).status).toBe(200);
+  });
+
+  it('checks a code with verify-otp without spending it', async () => {
+    clock().advance(3600_000);
+    await send('+77000000001');
+    const code = await lastCode('+77000000001');
+    const verified = await request(auth.url).post('/api/verify-otp').send({ phone: '+77000000001', otp: code });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toEqual({ valid: true });
+    expect((await login('+77000000001', code)).status).toBe(200);
+  });
+
+  it('caps codes per phone per hour', async () => {
+    clock().advance(3600_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await send('+77000000105', `10.2.0.${i}`)).status).toBe(200);
+      clock().advance(61_000);
+    }
+    const sixth = await send('+77000000105', '10.2.0.9');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe('OTP_TOO_MANY_REQUESTS');
+    clock().advance(3600_000);
+    expect((await send('+77000000105', '10.2.0.9')).status).toBe(200);
+  });
+
+  it('caps codes per client address per hour (SMS pumping to many numbers)', async () => {
+    clock().advance(3600_000);
+    for (let i = 0; i < 30; i++) {
+      const phone = `+7702${String(i).padStart(7, '0')}`;
+      expect((await send(phone, '10.9.9.9', 'register')).status).toBe(200);
+    }
+    const pumped = await send('+77029999999', '10.9.9.9', 'register');
+    expect(pumped.status).toBe(429);
+    expect(pumped.body.code).toBe('OTP_TOO_MANY_REQUESTS');
+    expect((await send('+77029999999', '10.9.9.10', 'register')).status).toBe(200);
+  });
+
+  it('shows staff the delivery log with statuses and attempts, never the codes', async () => {
+    const anonymous = await request(auth.url).get('/api/otp');
+    expect(anonymous.status).toBe(401);
+    const pupil = await request(auth.url).get('/api/otp').set('authorization', `Bearer ${await testToken({ roleId: ROLE.student })}`);
+    expect(pupil.status).toBe(403);
+    const manager = `Bearer ${await testToken({ roleId: ROLE.manager })}`;
+    const log = await request(auth.url).get('/api/otp').query({ phone: '8 700 000 01 07', limit: 5 }).set('authorization', manager);
+    expect(log.status).toBe(200);
+    expect(log.body.total).toBe(1);
+    expect(log.body.data[0]).toMatchObject({ phone: '+77000000107', purpose: 'login', status: 'blocked', attempts: 5 });
+    const codes = (await pg.query(`SELECT payload->>'code' AS code FROM "${schema()}".outbox WHERE subject = 'sms.requested'`)).rows.map((r) => r.code as string);
+    const all = await request(auth.url).get('/api/otp').query({ limit: 100 }).set('authorization', manager);
+    expect(all.body.data.length).toBeGreaterThan(10);
+    for (const code of codes) expect(JSON.stringify(all.body)).not.toContain(`"${code}"`);
+    expect(new Set(all.body.data.map((r: { status: string }) => r.status))).toEqual(new Set(['used', 'blocked', 'replaced', 'pending', 'expired']));
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Sign-in and registration end to end through the gateway, with codes read from the development SMS inbox, and
+ * the session rules: one device per account, logout and revocation felt by another service.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Client } from 'pg';
+import { Clock, startAuth } from '@olymp/auth';
+import { startLearning } from '@olymp/learning';
+import { startNotifications } from '@olymp/notifications';
+import { startGateway } from '@olymp/gateway';
+import type { RunningService } from '@olymp/server-kit';
+import { createTestNamespace, waitFor } from '@olymp/server-kit/testing';
+
+describe('sign-in through the gateway', () => {
+  const ns = createTestNamespace();
+  let auth: RunningService;
+  let learning: RunningService;
+  let notifications: RunningService;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let pg: Client;
+  let api: () => ReturnType<typeof request>;
+
+  const device = (id: string) => ({
+    device_id: id,
+    device_info: { userAgent: 'Mozilla/5.0 (Linux; Android 12)', platform: 'Linux armv8l', language: 'kk', screenWidth: 360, screenHeight: 800, timeZone: 'Asia/Almaty', pixelRatio: 2 },
+  });
+
+  beforeAll(async () => {
+    auth = await startAuth(ns.envFor('auth', { SEED_DEMO: 'true' }));
+    learning = await startLearning(ns.envFor('learning'));
+    notifications = await startNotifications(ns.envFor('notifications'));
+    gateway = await startGateway({
+      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0',
+      AUTH_URL: auth.url, LEARNING_URL: learning.url, NOTIFICATIONS_URL: notifications.url,
+      SHOP_URL: 'http://127.0.0.1:9', FINANCE_URL: 'http://127.0.0.1:9',
+    });
+    api = () => request(gateway.url);
+    pg = new Client({ connectionString: ns.databaseUrl });
+    await pg.connect();
+  });
+
+  afterAll(async () => {
+    await pg?.end();
+    await gateway?.close();
+    await notifications?.close();
+    await learning?.close();
+    await auth?.close();
+    await ns.cleanup();
+  });
+
+  /** The newest code sent to a phone, from the development inbox (through the gateway, as a developer reads it). */
+  const codeFor = (phone: string, after?: string) =>
+    waitFor(async () => {
+      const r = await api().get('/api/dev/sms').query({ to: phone });
+      const sms = r.body.data?.[0] as { code: string; sentAt: string } | undefined;
+      return sms && sms.sentAt !== after ? sms.code : undefined;
+    }, { what: `an SMS to ${phone}` });
+
+  const signIn = async (phone: string, deviceId: string) => {
+    auth.app.get(Clock).advance(61_000); // past the resend window of the previous code to this phone
+    const before = (await api().get('/api/dev/sms').query({ to: phone })).body.data[0]?.sentAt as string | undefined;
+    const sent = await api().post('/api/send-otp').send({ phone, role: 1, ...device(deviceId) });
+    expect(sent.status).toBe(200);
+    const code = await codeFor(phone, before);
+    const res = await api().post('/api/login').send({ phone, otp: code, role: 1, ...device(deviceId) });
+    expect(res.status).toBe(200);
+    return res.body.data as { token: string; refreshToken: string; user: { uuid: string; roleId: number } };
+  };
+
+  /** A route of another service (learning) that a manager may call: 404 means "let in", 401 "refused". */
+  const onLearning = (token: string) =>
+    api().get(`/api/system/probe-receipts/${randomUUID()}`).set('authorization', `Bearer ${token}`).set('x-locale', 'en');
+
+  it('signs a manager in with a code from the SMS inbox and loads profile and permissions', async () => {
+    const sent = await api().post('/api/send-otp').set('x-locale', 'en').send({ phone: '8 (700) 000-00-03', role: 1, ...device('manager-laptop-1') });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('We sent a code to +7 700 *** ** 03. It is valid for 5 minutes.');
+    expect(sent.body.data).toMatchObject({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+
+    const noOtp = await api().post('/api/login').set('x-locale', 'en').send({ phone: '+77000000003', role: 1, ...device('manager-laptop-1') });
+    expect(noOtp.status).toBe(400);
+    expect(noOtp.body.message).toBe('Please provide otp.');
+
+    const code = await codeFor('+77000000003');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await api().post('/api/login').set('x-locale', 'ru').send({ phone: '+77000000003', otp: wrong, ...device('manager-laptop-1') });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Неверный код. Проверьте SMS и попробуйте снова (осталось попыток: 4).');
+
+    const res = await api().post('/api/login').send({ phone: '77000000003', otp: code, role: 1, ...device('manager-laptop-1') });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Жүйеге кірдіңіз.');
+    const { token } = res.body.data;
+    const profile = await api().get('/api/profile').set('authorization', `Bearer ${token}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({ roleId: 3, student: false, phone: '+77000000003', firstName: 'Марат' });
+    const perms = await api().get('/api/user-permissions').set('authorization', `Bearer ${token}`);
+    expect(perms.body.data).toEqual(expect.arrayContaining(['sidebar:student_index', 'challenge:leaderboard_tab']));
+    expect(perms.body.data).not.toContain('sidebar:role_index');
+
+    // The code was single use.
+    const again = await api().post('/api/login').send({ phone: '+77000000003', otp: code, ...device('manager-laptop-1') });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('OTP_EXPIRED');
+  });
+
+  it('answers the spec messages for unknown accounts, missing phone and bad phones', async () => {
+    const unknown = await api().post('/api/send-otp').set('x-locale', 'en').send({ phone: '+77071234567', role: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No account found, register to continue.');
+    const none = await api().post('/api/send-otp').set('x-locale', 'en').send({ role: 1 });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('PHONE_OR_EMAIL_REQUIRED');
+    const badPhone = await api().post('/api/send-otp').send({ phone: '12-34', role: 1 });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body).toMatchObject({ code: 'INVALID_PHONE', message: 'Қазақстандық телефон нөмірін енгізіңіз, мысалы +7 700 000 00 00.' });
+    const check = await api().post('/api/check-user').send({ phone: '87000000105' });
+    expect(check.body.data).toEqual({ exists: true, student: true });
+  });
+
+  it('registers a pupil, publishes user.registered, and refuses the same phone twice', async () => {
+    const phone = '+77011112233';
+    const [school] = (await pg.query(
+      `SELECT s.id AS school, s.district_id AS district, d.province_id AS province FROM "${ns.schemaOf('auth')}".schools s
+         JOIN "${ns.schemaOf('auth')}".districts d ON d.id = s.district_id ORDER BY s.id LIMIT 1`,
+    )).rows as { school: number; district: number; province: number }[];
+    const sent = await api().post('/api/send-otp').send({ phone, purpose: 'register', role: 7 });
+    expect(sent.status).toBe(200);
+    const code = await codeFor(phone);
+    const form = { firstName: 'Әсел', lastName: 'Нұрланқызы', phone, grade: 5, province: school.province, district: school.district, school: school.school, parentPhone: '+77019998877', code, ...device('pupil-phone-1') };
+
+    const mismatch = await api().post('/api/register').set('x-locale', 'en').send({ ...form, province: school.province === 1 ? 2 : 1 });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.code).toBe('ADDRESS_MISMATCH');
+    const sneaky = await api().post('/api/register').set('x-locale', 'en').send({ ...form, roleId: 1 });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.body.message).toBe('Unknown field "roleId": remove it from the request.');
+
+    const res = await api().post('/api/register').set('x-locale', 'en').send(form);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Registration is complete. Welcome!');
+    const { token, user } = res.body.data;
+    expect(user).toMatchObject({ roleId: 7, student: true });
+    const profile = await api().get('/api/profile').set('authorization', `Bearer ${token}`);
+    expect(profile.body.data).toMatchObject({ uuid: user.uuid, grade: 5, firstName: 'Әсел', schoolId: school.school, parentPhone: '+77019998877' });
+    const events = await pg.query(`SELECT payload FROM "${ns.schemaOf('auth')}".outbox WHERE subject = 'user.registered'`);
+    expect(events.rows.map((r) => r.payload.userId)).toContain(user.uuid);
+
+    const twice = await api().post('/api/send-otp').set('x-locale', 'en').send({ phone, purpose: 'register' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('The user is already registered with this phone number.');
+    const users = await pg.query(`SELECT count(*)::int AS n FROM "${ns.schemaOf('auth')}".users WHERE phone = $1`, [phone]);
+    expect(users.rows[0].n).toBe(1);
+  });
+
+  it('keeps one device per account: a login elsewhere ends the first session on every service', async () => {
+    const first = await signIn('+77000000010', 'content-maker-phone');
+    expect((await api().get('/api/profile').set('authorization', `Bearer ${first.token}`)).status).toBe(200);
+    const second = await signIn('+77000000010', 'content-maker-laptop');
+    const onAuth = await api().get('/api/profile').set('authorization', `Bearer ${first.token}`).set('x-locale', 'en');
+    expect(onAuth.status).toBe(401);
+    expect(onAuth.body.message).toBe('Unauthenticated.');
+    await waitFor(async () => (await onLearning(first.token)).status === 401, { what: 'learning refusing the old device', timeoutMs: 3000 });
+    expect((await api().get('/api/profile').set('authorization', `Bearer ${second.token}`)).status).toBe(200);
+    const sessions = await pg.query(`SELECT device_id, revoke_reason FROM "${ns.schemaOf('auth')}".sessions WHERE user_id = $1 ORDER BY created_at`, [second.user.uuid]);
+    expect(sessions.rows).toEqual([
+      { device_id: 'content-maker-phone', revoke_reason: 'new_device' },
+      { device_id: 'content-maker-laptop', revoke_reason: null },
+    ]);
+  });
+
+  it('logs out everywhere within moments, and refresh tokens rotate', async () => {
+    const s = await signIn('+77000000003', 'manager-tablet');
+    expect((await onLearning(s.token)).status).toBe(404);
+    const refreshed = await api().post('/api/refresh-token').send({ refreshToken: s.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect((await api().post('/api/refresh-token').send({ refreshToken: s.refreshToken })).status).toBe(401);
+    const out = await api().post('/api/logout').set('authorization', `Bearer ${refreshed.body.data.token}`);
+    expect(out.status).toBe(200);
+    await waitFor(async () => (await onLearning(refreshed.body.data.token)).status === 401, { what: 'logout felt by learning', timeoutMs: 3000 });
+    expect((await api().post('/api/refresh-token').send({ refreshToken: refreshed.body.data.refreshToken })).status).toBe(401);
+  });
+
+  it('lets staff see and reset a person\'s devices', async () => {
+    const pupil = await signIn('+77000000106', 'pupil-6-phone');
+    const manager = await signIn('+77000000003', 'manager-desk');
+    const list = await api().get(`/api/users/${pupil.user.uuid}/devices`).set('authorization', `Bearer ${manager.token}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ deviceId: 'pupil-6-phone', active: true, deviceInfo: { platform: 'Linux armv8l', screenWidth: 360 } });
+    const byPupil = await api().delete(`/api/users/${manager.user.uuid}/devices`).set('authorization', `Bearer ${pupil.token}`);
+    expect(byPupil.status).toBe(403);
+    const reset = await api().delete(`/api/users/${pupil.user.uuid}/devices`).set('authorization', `Bearer ${manager.token}`);
+    expect(reset.body.data).toEqual({ ended: 1 });
+    expect((await api().get('/api/profile').set('authorization', `Bearer ${pupil.token}`)).status).toBe(401);
+  });
+
+  it('keeps the grade fixed and lets a pupil edit only their own profile', async () => {
+    const five = await signIn('+77000000105', 'pupil-5-phone');
+    const seven = await signIn('+77000000107', 'pupil-7-phone');
+    const before = await pg.query(`SELECT * FROM "${ns.schemaOf('auth')}".users WHERE id = $1`, [seven.user.uuid]);
+    const other = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${five.token}`).send({ firstName: 'Hacked' });
+    expect(other.status).toBe(403);
+    const grade = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).set('x-locale', 'en').send({ grade: 8 });
+    expect(grade.status).toBe(409);
+    expect(grade.body.message).toBe('The grade cannot be changed after registration. If it is wrong, contact support.');
+    const role = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).send({ roleId: 1 });
+    expect(role.status).toBe(400);
+    expect(role.body.code).toBe('UNKNOWN_FIELD');
+    expect((await pg.query(`SELECT * FROM "${ns.schemaOf('auth')}".users WHERE id = $1`, [seven.user.uuid])).rows).toEqual(before.rows);
+    const ok = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).send({ lastName: 'Жетінші-Өзгерген', grade: 7 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ lastName: 'Жетінші-Өзгерген', grade: 7 });
+  });
+});
