@@ -22,6 +22,7 @@ import {
 } from './services';
 import { buildMissingUis } from './ui-build';
 import { errorMessage, httpGet, isPortFree, repoRoot, seconds, silent, sleep, type LogLine } from './util';
+import { localSigningKeys } from './keys';
 
 export interface PlatformOptions {
   /** Port per service; default from the environment (PORT for the gateway, AUTH_PORT, ...), else 8080-8085. */
@@ -157,6 +158,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       SEED_DEMO: 'true',
       LOG_LEVEL: env.LOG_LEVEL ?? 'info',
       UPLOAD_DIR: env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
+      ...localSigningKeys(dataDir, env),
     };
     const gatewayEnv = Object.fromEntries(
       BACKEND_SERVICES.map((name: BackendService) => [urlVariable(name), `http://127.0.0.1:${ports[name]}`]),
