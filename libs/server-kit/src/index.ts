@@ -41,3 +41,4 @@ export * from './http/client';
 export * from './audit/audit-log';
 export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
 export { auditLogResource } from './audit/audit-log.resource';
+export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
