@@ -314,6 +314,19 @@ export const ERRORS = {
     'Неизвестные права: {keys}. Выберите их из списка прав или сначала создайте.',
     'Белгісіз рұқсаттар: {keys}. Рұқсаттар тізімінен таңдаңыз немесе алдымен оларды жасаңыз.',
   ),
+  // People (auth people/): parents by relative, avatars.
+  PARENT_EXISTS: def(
+    409,
+    'This relative ({relative}) is already in the list. Edit the existing entry instead of adding a new one.',
+    'Этот родственник ({relative}) уже есть в списке. Измените существующую запись вместо добавления новой.',
+    'Бұл туысқан ({relative}) тізімде бар. Жаңасын қосудың орнына бар жазбаны өзгертіңіз.',
+  ),
+  AVATAR_UNREADABLE: def(
+    400,
+    'The image could not be read: it is damaged or too large in pixels. Choose another JPEG, PNG or WebP picture.',
+    'Не удалось прочитать изображение: оно повреждено или слишком большое в пикселях. Выберите другое изображение JPEG, PNG или WebP.',
+    'Суретті оқу мүмкін болмады: ол бүлінген немесе пиксель өлшемі тым үлкен. Басқа JPEG, PNG немесе WebP суретін таңдаңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

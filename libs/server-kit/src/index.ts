@@ -42,3 +42,4 @@ export * from './audit/audit-log';
 export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
 export { auditLogResource } from './audit/audit-log.resource';
 export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
+export * from './uploads/storage/storage.factory';

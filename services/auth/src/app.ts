@@ -26,11 +26,19 @@ import { catalogueEntities } from './catalogues/catalogue.entities';
 import { AuthRolesAdmin1763801100000 } from './migrations/1763801100000-auth-roles-admin';
 import { AuthCatalogues1763801200000 } from './migrations/1763801200000-auth-catalogues';
 import { auditLogResource } from '@olymp/server-kit';
+import { peopleEntities } from './people/people.entities';
+import { PeopleController } from './people/people.controller';
+import { peopleProviders } from './people/people.providers';
+import { AuthPeople1763802000000 } from './migrations/1763802000000-auth-people';
+import { AuditModule } from '@olymp/server-kit';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
-  controllers: [RolesRpcController, SignInController, ProfileController, OtpLogController],
-  providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService],
+  controllers: [RolesRpcController, SignInController, ProfileController, OtpLogController,
+    PeopleController],
+  providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService,
+    ...peopleProviders],
+  imports: [AuditModule],
   exports: [RolesService],
 })
 export class AuthModule {}
@@ -38,8 +46,10 @@ export class AuthModule {}
 export const authService: ServiceDefinition = {
   service: 'auth',
   imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' })],
-  entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities],
-  migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000],
+  entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
+    ...peopleEntities],
+  migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
+    AuthPeople1763802000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

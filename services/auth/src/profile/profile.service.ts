@@ -6,6 +6,7 @@ import { RolesService } from '../roles/roles.service';
 import { SignInService } from '../signin/signin.service';
 import { requirePhone } from '../signin/signin.dto';
 import type { UpdateUserBody } from './profile.dto';
+import { avatarUrl } from '../people/avatars.service'; // people/: the current avatar in the profile view
 
 interface UserRow {
   id: string;
@@ -19,6 +20,8 @@ interface UserRow {
   province_id: number | null;
   district_id: number | null;
   school_id: number | null;
+  /** people/: file name of the current avatar (user_avatars), null when there is none. */
+  avatar: string | null;
 }
 
 /** The signed-in person's own record (spec section 3: uuid, roleId, firstName, phone, student flag, permissions). */
@@ -32,7 +35,8 @@ export class ProfileService {
 
   private async row(userId: string): Promise<UserRow> {
     const [u] = await this.ds.query(
-      `SELECT id, phone, email, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id
+      `SELECT id, phone, email, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id,
+              (SELECT a.filename FROM user_avatars a WHERE a.user_id = users.id AND a.current) AS avatar -- people/: current avatar
          FROM users WHERE id = $1`,
       [userId],
     ) as UserRow[];
@@ -54,6 +58,8 @@ export class ProfileService {
       provinceId: u.province_id,
       districtId: u.district_id,
       schoolId: u.school_id,
+      // people/: the current avatar's url (GET /api/users/{user}/avatars/{filename}), null when there is none.
+      avatar: u.avatar ? avatarUrl(u.id, u.avatar) : null,
     };
   }
 
