@@ -38,7 +38,9 @@ async function httpBasics(fastify: FastifyInstance, { config }: { config: Gatewa
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(request.upstreamService ? { service: request.upstreamService } : {}),
     };
-    if (reply.statusCode >= 500) request.log.warn(line, 'request failed');
+    // A 503 from the health routes is an answer ("not ready yet"), not a failure: load balancers and the local
+    // launcher poll them while services start.
+    if (reply.statusCode >= 500 && !isHealthPath(request)) request.log.warn(line, 'request failed');
     else if (isHealthPath(request)) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
     done();
