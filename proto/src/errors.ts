@@ -327,6 +327,24 @@ export const ERRORS = {
     'Не удалось прочитать изображение: оно повреждено или слишком большое в пикселях. Выберите другое изображение JPEG, PNG или WebP.',
     'Суретті оқу мүмкін болмады: ол бүлінген немесе пиксель өлшемі тым үлкен. Басқа JPEG, PNG немесе WebP суретін таңдаңыз.',
   ),
+  SELF_DELETE_REFUSED: def(
+    409,
+    'You cannot delete your own account. Ask another administrator to do it.',
+    'Нельзя удалить собственную учётную запись. Попросите другого администратора.',
+    'Өз тіркелгіңізді жою мүмкін емес. Басқа әкімшіден сұраңыз.',
+  ),
+  LAST_ADMIN: def(
+    409,
+    'This is the last administrator; the platform must keep at least one.',
+    'Это последний администратор; на платформе должен остаться хотя бы один.',
+    'Бұл соңғы әкімші; платформада кемінде біреуі қалуы керек.',
+  ),
+  SELF_ROLE_CHANGE_REFUSED: def(
+    409,
+    'You cannot change your own role. Ask another administrator to do it.',
+    'Нельзя изменить собственную роль. Попросите другого администратора.',
+    'Өз рөліңізді өзгерту мүмкін емес. Басқа әкімшіден сұраңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

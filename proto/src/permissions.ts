@@ -45,6 +45,8 @@ export const API_PERMISSIONS = [
   ...keys('permission', ['delete'] as const),
   // Logs (spec section 2, admin "logs"): reading the audit log of staff changes.
   ...keys('log', ['index'] as const),
+  // People lists (auth, staff-people/): staff create and delete accounts, and change a person's role.
+  ...keys('user', ['create', 'delete', 'role_update'] as const),
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...API_PERMISSIONS] as const;

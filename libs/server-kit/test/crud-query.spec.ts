@@ -158,7 +158,7 @@ describe('CRUD kit: query language, errors and OpenAPI', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.0.3');
-    const resources = ['centers', 'cities', 'directions', 'districts', 'grades', 'logs', 'permissions', 'provinces', 'roles', 'schools', 'subjects'];
+    const resources = ['centers', 'cities', 'directions', 'districts', 'grades', 'logs', 'permissions', 'provinces', 'roles', 'schools', 'students', 'subjects', 'teachers', 'users'];
     expect(Object.keys(doc.paths).sort()).toEqual(resources.flatMap((r) => [`/api/${r}`, `/api/${r}/{id}`]));
     // A read-only resource (the audit log) documents only its reads and no request bodies.
     expect([Object.keys(doc.paths['/api/logs']), Object.keys(doc.paths['/api/logs/{id}'])]).toEqual([['get'], ['get']]);

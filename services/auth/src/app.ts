@@ -31,11 +31,15 @@ import { PeopleController } from './people/people.controller';
 import { peopleProviders } from './people/people.providers';
 import { AuthPeople1763802000000 } from './migrations/1763802000000-auth-people';
 import { AuditModule } from '@olymp/server-kit';
+import { StaffPeopleModule } from './staff-people/staff-people.module';
+import { UserRoleController } from './staff-people/user-role.controller';
+import { Teacher } from './staff-people/teacher.entity';
+import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teachers';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
   controllers: [RolesRpcController, SignInController, ProfileController, OtpLogController,
-    PeopleController],
+    PeopleController, UserRoleController],
   providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService,
     ...peopleProviders],
   imports: [AuditModule],
@@ -45,11 +49,12 @@ export class AuthModule {}
 
 export const authService: ServiceDefinition = {
   service: 'auth',
-  imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' })],
+  imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' }),
+    StaffPeopleModule],
   entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
-    ...peopleEntities],
+    ...peopleEntities, Teacher],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
-    AuthPeople1763802000000],
+    AuthPeople1763802000000, AuthTeachers1763803000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

@@ -44,6 +44,12 @@ export interface CrudResourceOptions<E extends ObjectLiteral> {
   defaultSort?: readonly { field: keyof E & string; order: 'ASC' | 'DESC' }[];
   /** Most rows one request returns, paginated or not (default 500). */
   maxLimit?: number;
+  /**
+   * A fixed condition (column = value) the resource is confined to, e.g. pupils among users: `{ roleId: 7 }`.
+   * Index and show see only matching rows (others are 404), update and destroy refuse others with 404, and store
+   * writes the scope's values over the body's.
+   */
+  scope?: Partial<Record<keyof E & string, string | number | boolean>>;
   /** Actions this resource serves (default all five), e.g. specs have no index. */
   actions?: readonly CrudAction[];
   /** Short description for the OpenAPI document. */

@@ -47,6 +47,7 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
   private readonly createSchema: z.ZodType<Partial<E>>;
   private readonly updateSchema: z.ZodType<Partial<E>>;
   private readonly reveal: readonly string[];
+  private readonly scope: Record<string, string | number | boolean>;
 
   /** `audit` and `hooks` come from the resource's module (CrudResource.register); without `audit` nothing is recorded. */
   constructor(
@@ -71,6 +72,11 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
         `CrudResource "${options.path}": writes are audited but its DataSource has no audit_log entity (services built with the kit always have it); set audit: false for a bare DataSource`,
       );
     }
+    this.scope = { ...(options.scope ?? {}) } as Record<string, string | number | boolean>;
+    for (const key of Object.keys(this.scope)) {
+      const col = this.shape.columns.get(key);
+      if (!col) throw new Error(`CrudResource "${options.path}": scope field "${key}" is not a column`);
+    }
     this.reveal = typeof options.audit === 'object' ? [...(options.audit.reveal ?? [])] : [];
     this.repo = ds.getRepository(options.entity);
     this.reader = new TypeOrmCrudService<E>(this.repo);
@@ -79,7 +85,7 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
 
   index(query: unknown): Promise<E[] | { data: E[]; count: number; total: number; page: number; pageCount: number }> {
     const parsed = parseCrudQuery(query, this.shape, 'list');
-    return this.read(() => this.reader.getMany(this.request(parsed)));
+    return this.read(() => this.reader.getMany(this.request(this.scoped(parsed))));
   }
 
   show(rawId: string, query: unknown): Promise<E> {
@@ -89,7 +95,7 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
 
   /** `user` is the caller (the controller passes it); a signed-in caller's write is audited. */
   async store(body: unknown, user?: AuthUser): Promise<E> {
-    const input = parseInput(this.createSchema, body ?? {});
+    const input = { ...parseInput(this.createSchema, body ?? {}), ...this.scope } as Partial<E>;
     const id = await this.change('store', user, async (ctx) => {
       await this.hooks?.beforeStore?.(input, ctx);
       const result = await this.write('store', () => ctx.manager.insert(this.options.entity, input as QueryDeepPartialEntity<E>));
@@ -157,7 +163,7 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
 
   /** The row as it is before the write, locked until the transaction ends (404 if it is gone). */
   private async lockedRow(manager: EntityManager, id: string | number): Promise<E> {
-    const row = await manager.findOne(this.options.entity, { where: this.byId(id), lock: { mode: 'pessimistic_write' } });
+    const row = await manager.findOne(this.options.entity, { where: { ...this.scope, ...this.byId(id) } as FindOptionsWhere<E>, lock: { mode: 'pessimistic_write' } });
     if (!row) throw notFound();
     return row;
   }
@@ -181,7 +187,15 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
 
   private findById(id: string | number, parsed: ParsedRequestParams = parseCrudQuery({}, this.shape, 'one')): Promise<E> {
     const search = { [this.shape.primary.property]: { $eq: id } } as SCondition;
-    return this.read(() => this.reader.getOne(this.request({ ...parsed, search })));
+    return this.read(() => this.reader.getOne(this.request(this.scoped({ ...parsed, search }))));
+  }
+
+  /** The parsed query confined to the resource's `scope` (every scope column equals its value). */
+  private scoped(parsed: ParsedRequestParams): ParsedRequestParams {
+    const fixed = Object.entries(this.scope).map(([field, value]) => ({ [field]: { $eq: value } }) as SCondition);
+    if (!fixed.length) return parsed;
+    const own = parsed.search && Object.keys(parsed.search).length ? [parsed.search] : [];
+    return { ...parsed, search: { $and: [...fixed, ...own] } as SCondition };
   }
 
   private request(parsed: ParsedRequestParams): CrudRequest {
