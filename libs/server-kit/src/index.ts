@@ -23,7 +23,7 @@ export { CrudResourceService } from './crud/crud.service';
 export { SEARCH_FIELD } from './crud/list-query';
 export { QUERY_OPERATORS } from './crud/query-values';
 export { buildOpenApiDocument } from './crud/openapi';
-export { UploadsModule } from './uploads/uploads.module';
+export { UploadsModule, uploadStorageProviders } from './uploads/uploads.module';
 export * from './uploads/multipart';
 export { UploadSpool, discardTempFile } from './uploads/spool';
 export * from './uploads/upload.types';

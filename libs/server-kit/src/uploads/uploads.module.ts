@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type Provider } from '@nestjs/common';
 import { KIT_CONFIG } from '../tokens';
 import type { KitConfig } from '../config/config';
 import { UploadSpool } from './spool';
@@ -44,27 +44,35 @@ import { createUploadStorage } from './storage/storage.factory';
  *
  * Uploads idle for UPLOAD_SESSION_TTL_HOURS are removed by the sweeper.
  */
+/**
+ * The storage port (local disk or S3, by UPLOAD_STORAGE) and the temp spool, for any module that stores files
+ * without serving the upload routes (auth's avatars).
+ */
+export const uploadStorageProviders: Provider[] = [
+  {
+    provide: UPLOAD_STORAGE,
+    inject: [KIT_CONFIG],
+    useFactory: async (config: KitConfig) => {
+      const storage = createUploadStorage(config);
+      await storage.init();
+      return storage;
+    },
+  },
+  {
+    provide: UploadSpool,
+    inject: [KIT_CONFIG],
+    useFactory: async (config: KitConfig) => {
+      const spool = new UploadSpool(config.UPLOAD_DIR);
+      await spool.init();
+      return spool;
+    },
+  },
+];
+
 @Module({
   controllers: [UploadImageController, UploadController],
   providers: [
-    {
-      provide: UPLOAD_STORAGE,
-      inject: [KIT_CONFIG],
-      useFactory: async (config: KitConfig) => {
-        const storage = createUploadStorage(config);
-        await storage.init();
-        return storage;
-      },
-    },
-    {
-      provide: UploadSpool,
-      inject: [KIT_CONFIG],
-      useFactory: async (config: KitConfig) => {
-        const spool = new UploadSpool(config.UPLOAD_DIR);
-        await spool.init();
-        return spool;
-      },
-    },
+    ...uploadStorageProviders,
     UploadRepository,
     UploadUrls,
     ImageUploadService,
