@@ -1,4 +1,3 @@
 /** Injection tokens of the kit. */
 export const KIT_CONFIG = Symbol('KIT_CONFIG');
 export const KIT_LOGGER = Symbol('KIT_LOGGER');
-export const KIT_DATA_SOURCE = Symbol('KIT_DATA_SOURCE');
