@@ -1,4 +1,4 @@
-import type { Locale, Localized } from './locale';
+import type { Locale } from './locale';
 import { interpolate } from './locale';
 
 /**
@@ -6,14 +6,12 @@ import { interpolate } from './locale';
  * localized by `X-Locale`. Messages say what to do next. Where spec section 8 gives an English wording, it is kept
  * word for word. `{name}` placeholders are filled from the error's params.
  */
-interface ErrorDef {
-  readonly status: number;
-  readonly message: Localized;
-}
+import { type ErrorDef, def } from './error-def';
+import { LEARNING_ERRORS } from './errors.learning';
+import { FINANCE_ERRORS } from './errors.finance';
+import { NOTIFICATIONS_ERRORS } from './errors.notifications';
 
-const def = (status: number, en: string, ru: string, kk: string): ErrorDef => ({ status, message: { en, ru, kk } });
-
-export const ERRORS = {
+const BASE_ERRORS = {
   // Generic, used by the server kit.
   UNAUTHENTICATED: def(401, 'Unauthenticated.', 'Требуется вход в систему.', 'Жүйеге кіру қажет.'),
   FORBIDDEN: def(
@@ -346,6 +344,9 @@ export const ERRORS = {
     'Өз рөліңізді өзгерту мүмкін емес. Басқа әкімшіден сұраңыз.',
   ),
 } as const satisfies Record<string, ErrorDef>;
+
+/** One catalogue; each domain keeps its codes in its own file (`errors.<domain>.ts`) so teams do not collide. */
+export const ERRORS = { ...BASE_ERRORS, ...LEARNING_ERRORS, ...FINANCE_ERRORS, ...NOTIFICATIONS_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

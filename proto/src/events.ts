@@ -9,6 +9,7 @@ import { ROLE_IDS } from './roles';
 const uuid = z.uuid();
 const instant = z.iso.datetime({ offset: true });
 const nonNegInt = z.number().int().nonnegative();
+const localized = z.object({ kk: z.string().min(1), ru: z.string().min(1), en: z.string().min(1) });
 
 export const EVENT_SCHEMAS = {
   'user.registered': {
@@ -62,6 +63,55 @@ export const EVENT_SCHEMAS = {
       timeSpentMs: nonNegInt,
       finishedBy: z.enum(['user', 'timeout']),
       finishedAt: instant,
+      /**
+       * The pupil's standing on the board (challenge or training) after this attempt, as learning ranks it: the sum
+       * over the board's quizzes of each quiz's best finished attempt. `version` grows with every change of this
+       * pupil's standing on this board, so a consumer keeps the highest version and ignores older or repeated events.
+       * Null for a standalone quiz.
+       */
+      standing: z
+        .object({
+          points: nonNegInt,
+          timeSpentMs: nonNegInt,
+          correctCount: nonNegInt,
+          finishedQuizzes: nonNegInt,
+          version: z.number().int().positive(),
+        })
+        .nullable(),
+    }),
+  },
+  'treasure.claimed': {
+    1: z.object({
+      claimId: uuid,
+      userId: uuid,
+      treasureId: uuid,
+      context: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('challenge'), challengeId: uuid }),
+        z.object({ kind: z.literal('training'), trainingId: uuid }),
+      ]),
+      /** What the treasure gives; finance credits it (idempotency key `treasure.claimed:<claimId>`). */
+      reward: z.object({ xp: nonNegInt, zp: nonNegInt, altynSaqa: nonNegInt }),
+      claimedAt: instant,
+    }),
+  },
+  'achievement.earned': {
+    1: z.object({
+      achievementId: uuid,
+      userId: uuid,
+      challengeId: uuid.nullable(),
+      code: z.string().min(1).max(64),
+      title: localized,
+      earnedAt: instant,
+    }),
+  },
+  'sms.delivery.reported': {
+    1: z.object({
+      smsId: uuid,
+      status: z.enum(['sent', 'delivered', 'failed']),
+      provider: z.string().min(1).max(40),
+      attempts: z.number().int().positive(),
+      error: z.string().max(500).nullable(),
+      reportedAt: instant,
     }),
   },
   'invoice.paid': {

@@ -1,10 +1,13 @@
 import type { Locale, Localized } from './locale';
 import { interpolate } from './locale';
+import { LEARNING_MESSAGES } from './messages.learning';
+import { FINANCE_MESSAGES } from './messages.finance';
+import { NOTIFICATIONS_MESSAGES } from './messages.notifications';
 
 /** Success messages the API returns beside data (spec section 7: "Response has a message"), in kk, ru and en. */
 const msg = (en: string, ru: string, kk: string): Localized => ({ en, ru, kk });
 
-export const MESSAGES = {
+const BASE_MESSAGES = {
   OTP_SENT: msg(
     'We sent a code to {target}. It is valid for {minutes} minutes.',
     'Мы отправили код на {target}. Он действует {minutes} минут.',
@@ -22,6 +25,9 @@ export const MESSAGES = {
     'Altyn Saqa коды: {code}. Ешкімге айтпаңыз.',
   ),
 } as const satisfies Record<string, Localized>;
+
+/** One catalogue; each domain keeps its messages in `messages.<domain>.ts`. */
+export const MESSAGES = { ...BASE_MESSAGES, ...LEARNING_MESSAGES, ...FINANCE_MESSAGES, ...NOTIFICATIONS_MESSAGES } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 

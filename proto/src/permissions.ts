@@ -3,8 +3,10 @@
  * plus the keys the API needs for actions the spec's screens perform (grouped under `api` below).
  * Role-to-permission assignment lives in the auth service's data, not here.
  */
-const keys = <G extends string, N extends readonly string[]>(group: G, names: N) =>
-  names.map((n) => `${group}:${n}`) as { [K in keyof N]: `${G}:${N[K] & string}` };
+import { keys } from './permission-keys';
+import { LEARNING_PERMISSIONS } from './permissions.learning';
+import { FINANCE_PERMISSIONS } from './permissions.finance';
+import { NOTIFICATIONS_PERMISSIONS } from './permissions.notifications';
 
 export const SPEC_PERMISSIONS = [
   ...keys('sidebar', [
@@ -47,6 +49,9 @@ export const API_PERMISSIONS = [
   ...keys('log', ['index'] as const),
   // People lists (auth, staff-people/): staff create and delete accounts, and change a person's role.
   ...keys('user', ['create', 'delete', 'role_update'] as const),
+  ...LEARNING_PERMISSIONS,
+  ...FINANCE_PERMISSIONS,
+  ...NOTIFICATIONS_PERMISSIONS,
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...API_PERMISSIONS] as const;

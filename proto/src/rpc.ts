@@ -6,16 +6,123 @@ import type { ErrorCode } from './errors';
  * Request/reply between services over NATS. Each pattern has a request and a reply schema; errors come back as
  * `RpcErrorReply` with a domain code. Patterns are named `service.entity.verb` like events.
  */
+const uuid = z.uuid();
+const instant = z.iso.datetime({ offset: true });
+const nonNegInt = z.number().int().nonnegative();
+const localized = z.object({ kk: z.string(), ru: z.string(), en: z.string() });
+const place = z.object({ id: z.number().int().positive(), name: localized }).nullable();
+/** A leaderboard: a challenge's or a training's. */
+export const boardRef = z.object({ kind: z.enum(['challenge', 'training']), id: uuid });
+export const productRef = z.object({ kind: z.enum(['challenge', 'training', 'course']), id: uuid });
+export const invoiceStatus = z.enum(['pending', 'paid', 'cancelled']);
+
 export const RPC = {
   'auth.role.permissions': {
     request: z.object({ roleId: z.number().int().positive() }),
     reply: z.object({ roleId: z.number().int(), permissions: z.array(z.enum(PERMISSIONS)) }),
+  },
+  /** People as other services show them: names, grade and where they study (names of places in kk/ru/en). */
+  'auth.users.get': {
+    request: z.object({ userIds: z.array(uuid).min(1).max(1000) }),
+    reply: z.object({
+      users: z.array(
+        z.object({
+          userId: uuid,
+          roleId: z.number().int(),
+          firstName: z.string(),
+          lastName: z.string(),
+          grade: z.number().int().nullable(),
+          province: place,
+          district: place,
+          school: place,
+        }),
+      ),
+    }),
+  },
+  /**
+   * Opens (or returns the open) invoice of a pupil for a product. Idempotent: while a pending or paid invoice for
+   * (user, product) exists, that one is answered and nothing new is created.
+   */
+  'finance.invoice.open': {
+    request: z.object({
+      userId: uuid,
+      product: productRef,
+      title: localized,
+      amountTenge: nonNegInt,
+      amountZp: nonNegInt,
+    }),
+    reply: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: productRef,
+      amountTenge: nonNegInt,
+      amountZp: nonNegInt,
+      status: invoiceStatus,
+      createdAt: instant,
+      paidAt: instant.nullable(),
+    }),
+  },
+  /** Cancels every pending invoice of a product (training `delete-unpaid-invoices`). */
+  'finance.invoice.cancel-unpaid': {
+    request: z.object({ product: productRef }),
+    reply: z.object({ cancelled: nonNegInt }),
+  },
+  /** Balances of several users (leaderboards show total XP). Users without postings answer zeros. */
+  'finance.balances.get': {
+    request: z.object({ userIds: z.array(uuid).min(1).max(1000) }),
+    reply: z.object({
+      balances: z.array(z.object({ userId: uuid, xp: nonNegInt, zp: nonNegInt, altynSaqa: nonNegInt })),
+    }),
+  },
+  /**
+   * A board's standings in pages, ordered by user id (not by rank), for a node that rebuilds a board in memory.
+   * Each entry is what `quiz.finished`'s `standing` carries, with the same version.
+   */
+  'learning.board.standings': {
+    request: z.object({ board: boardRef, afterUserId: uuid.optional(), limit: z.number().int().min(1).max(5000) }),
+    reply: z.object({
+      entries: z.array(
+        z.object({
+          userId: uuid,
+          points: nonNegInt,
+          timeSpentMs: nonNegInt,
+          correctCount: nonNegInt,
+          finishedQuizzes: nonNegInt,
+          version: z.number().int().positive(),
+        }),
+      ),
+      next: uuid.nullable(),
+    }),
+  },
+  /** Who the participants of a board are, as a board shows them (never phones). Unknown ids are left out. */
+  'learning.board.people': {
+    request: z.object({ board: boardRef, userIds: z.array(uuid).min(1).max(500) }),
+    reply: z.object({
+      maxPoints: nonNegInt,
+      people: z.array(
+        z.object({
+          userId: uuid,
+          firstName: z.string(),
+          lastName: z.string(),
+          province: place,
+          district: place,
+          school: place,
+        }),
+      ),
+    }),
+  },
+  /** Which boards exist and are live now (a starting notifications node rebuilds these). */
+  'learning.boards.live': {
+    request: z.object({}),
+    reply: z.object({ boards: z.array(boardRef.extend({ participants: nonNegInt })) }),
   },
 } as const;
 
 export type RpcPattern = keyof typeof RPC;
 export type RpcRequest<P extends RpcPattern> = z.infer<(typeof RPC)[P]['request']>;
 export type RpcReply<P extends RpcPattern> = z.infer<(typeof RPC)[P]['reply']>;
+export type BoardRef = z.infer<typeof boardRef>;
+export type ProductRef = z.infer<typeof productRef>;
 
 /** What a failed RPC answers; the caller rethrows it as the same domain error. */
 export interface RpcErrorReply {

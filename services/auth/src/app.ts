@@ -6,6 +6,7 @@ import { OtpCode } from './otp/otp.entity';
 import { Session } from './sessions/session.entity';
 import { RolesService } from './roles/roles.service';
 import { RolesRpcController } from './roles/roles.rpc.controller';
+import { UsersRpcController } from './users/users.rpc.controller';
 import { AuthSeeder } from './seed/seeder';
 import { Clock } from './clock';
 import { OtpService } from './otp/otp.service';
@@ -38,7 +39,7 @@ import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teach
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
-  controllers: [RolesRpcController, SignInController, ProfileController, OtpLogController,
+  controllers: [RolesRpcController, UsersRpcController, SignInController, ProfileController, OtpLogController,
     PeopleController, UserRoleController],
   providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService,
     ...peopleProviders],

@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { Localized, RpcReply, RpcRequest } from '@olymp/proto';
+import { RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
+import { User } from './user.entity';
+
+interface Named {
+  id: number;
+  nameKk: string;
+  nameRu: string;
+  nameEn: string;
+}
+
+const place = (row: Named | null | undefined): { id: number; name: Localized } | null =>
+  row ? { id: row.id, name: { kk: row.nameKk, ru: row.nameRu, en: row.nameEn } } : null;
+
+/** People as other services show them (leaderboards, participation): names, grade and where they study. */
+@Controller()
+export class UsersRpcController {
+  constructor(private readonly ds: DataSource) {}
+
+  @RpcHandler('auth.users.get')
+  async get(@RpcPayloadOf('auth.users.get') req: RpcRequest<'auth.users.get'>): Promise<RpcReply<'auth.users.get'>> {
+    const rows = await this.ds.getRepository(User).find({
+      where: { id: In([...new Set(req.userIds)]) },
+      relations: { province: true, district: true, school: true },
+    });
+    return {
+      users: rows.map((u) => ({
+        userId: u.id,
+        roleId: u.roleId,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        grade: u.grade,
+        province: place(u.province),
+        district: place(u.district),
+        school: place(u.school),
+      })),
+    };
+  }
+}
