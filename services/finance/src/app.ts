@@ -1,15 +1,31 @@
 import { Module } from '@nestjs/common';
-import { type ServiceDefinition, createService } from '@olymp/server-kit';
+import { AuditModule, type ServiceDefinition, createService } from '@olymp/server-kit';
+import { ledgerEntities } from './ledger/ledger.entities';
+import { LedgerService } from './ledger/ledger.service';
+import { Invoice } from './invoices/invoice.entity';
+import { InvoicesService } from './invoices/invoices.service';
+import { WalletPaymentService } from './invoices/wallet-payment.service';
+import { InvoicesController } from './invoices/invoices.controller';
+import { InvoicesRpcController } from './invoices/invoices.rpc.controller';
+import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-ledger';
 
-/** Finance: the points ledger (XP, ZP, Altyn Saqa), invoices, subscriptions, wallet payments, recharges. */
-@Module({})
+/** Finance: the points ledger (XP, ZP, Altyn Saqa), invoices, wallet payments, recharges. */
+@Module({
+  imports: [AuditModule],
+  controllers: [InvoicesController, InvoicesRpcController],
+  providers: [LedgerService, InvoicesService, WalletPaymentService],
+  exports: [LedgerService, InvoicesService, WalletPaymentService],
+})
 export class FinanceModule {}
 
 export const financeService: ServiceDefinition = {
   service: 'finance',
   imports: [FinanceModule],
-  entities: [],
-  migrations: [],
+  entities: [...ledgerEntities, Invoice],
+  migrations: [FinanceLedger1763900000000],
 };
 
 export const startFinance = (env: Record<string, string | undefined> = process.env) => createService(financeService, env);
+export { LedgerService } from './ledger/ledger.service';
+export { InvoicesService } from './invoices/invoices.service';
+export { WalletPaymentService } from './invoices/wallet-payment.service';

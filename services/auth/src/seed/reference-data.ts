@@ -30,6 +30,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'system:health_view',
     'system:probe_view',
     'log:index',
+    ...all('finance:'),
   ],
   student: [],
   contentMaker: [
@@ -45,6 +46,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'sidebar:student_index', 'sidebar:challenge_index', 'sidebar:training_index', 'sidebar:payment_index',
     'challenge:leaderboard_tab', 'challenge:statistics_tab', 'challenge:test_result_tab', 'challenge:test_statistics_tab',
     'training:leaderboard_tab', 'training:statistics_tab', 'training:test_results_tab', 'training:test_statistics_tab',
+    'finance:overview', 'finance:analytics',
   ],
   examAdmin: [
     'sidebar:challenge_index', 'sidebar:student_index', 'sidebar:otp_index',

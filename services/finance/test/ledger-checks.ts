@@ -1,0 +1,64 @@
+/**
+ * What must hold of the finance ledger at every moment, read straight from PostgreSQL. Shared by the test files.
+ */
+import type { Client } from 'pg';
+import { PERMISSIONS } from '@olymp/proto';
+
+export interface LedgerViolations {
+  /** Units whose postings do not sum to zero over all accounts. */
+  unbalancedUnits: { unit: string; sum: string }[];
+  /** Postings whose accounts hold another unit. */
+  mixedUnitPostings: number;
+  /** Wallets whose cached balance differs from the sum of their postings. */
+  staleBalances: { id: string; cached: string; derived: string }[];
+  negativeWallets: { id: string; balance: string }[];
+  /** Invoices with more than one payment, or whose status disagrees with their payment and invoice.paid events. */
+  invoicesPaidWrongly: { id: string; status: string; payments: number; events: number }[];
+}
+
+export async function ledgerViolations(pg: Client, schema: string): Promise<LedgerViolations> {
+  const s = `"${schema}"`;
+  const unbalancedUnits = (await pg.query(
+    `SELECT a.unit, sum(CASE WHEN a.id = p.credit_account_id THEN p.amount ELSE -p.amount END)::text AS sum
+       FROM ${s}.postings p JOIN ${s}.accounts a ON a.id IN (p.debit_account_id, p.credit_account_id)
+      GROUP BY a.unit HAVING sum(CASE WHEN a.id = p.credit_account_id THEN p.amount ELSE -p.amount END) <> 0`,
+  )).rows;
+  const mixedUnitPostings = Number((await pg.query(
+    `SELECT count(*) AS n FROM ${s}.postings p JOIN ${s}.accounts a ON a.id IN (p.debit_account_id, p.credit_account_id) WHERE a.unit <> p.unit`,
+  )).rows[0].n);
+  const staleBalances = (await pg.query(
+    `SELECT a.id, a.balance::text AS cached, coalesce(d.derived, 0)::text AS derived
+       FROM ${s}.accounts a
+       LEFT JOIN (SELECT acc, sum(amt) AS derived FROM (
+                    SELECT credit_account_id AS acc, amount AS amt FROM ${s}.postings
+                    UNION ALL SELECT debit_account_id, -amount FROM ${s}.postings) x GROUP BY acc) d ON d.acc = a.id
+      WHERE a.owner_id IS NOT NULL AND a.balance <> coalesce(d.derived, 0)`,
+  )).rows;
+  const negativeWallets = (await pg.query(
+    `SELECT id, balance::text AS balance FROM ${s}.accounts WHERE owner_id IS NOT NULL AND balance < 0`,
+  )).rows;
+  const invoicesPaidWrongly = (await pg.query(
+    `SELECT i.id, i.status, coalesce(t.n, 0)::int AS payments, coalesce(e.n, 0)::int AS events
+       FROM ${s}.invoices i
+       LEFT JOIN (SELECT substring(idempotency_key FROM '^invoice\\.(?:wallet|provider):(.*)$') AS id, count(*) AS n
+                    FROM ${s}.ledger_transactions WHERE kind = 'invoice_payment' GROUP BY 1) t ON t.id = i.id::text
+       LEFT JOIN (SELECT payload->>'invoiceId' AS id, count(*) AS n FROM ${s}.outbox WHERE subject = 'invoice.paid' GROUP BY 1) e
+              ON e.id = i.id::text
+      WHERE coalesce(t.n, 0) > 1 OR coalesce(e.n, 0) > 1
+         OR (i.status = 'paid') <> (coalesce(e.n, 0) = 1)
+         OR (i.status = 'paid' AND i.payment_method = 'wallet') <> (coalesce(t.n, 0) = 1)`,
+  )).rows;
+  return { unbalancedUnits, mixedUnitPostings, staleBalances, negativeWallets, invoicesPaidWrongly };
+}
+
+export const NO_VIOLATIONS: LedgerViolations = {
+  unbalancedUnits: [],
+  mixedUnitPostings: 0,
+  staleBalances: [],
+  negativeWallets: [],
+  invoicesPaidWrongly: [],
+};
+
+/** A signed-in caller as the kit's guard makes it, for calling services directly. */
+export const pupil = (userId: string) => ({ sub: userId, roleId: 7, sid: userId, did: 'test', permissions: new Set<string>(), isAdmin: false });
+export const admin = (userId: string) => ({ sub: userId, roleId: 1, sid: userId, did: 'test', permissions: new Set<string>(PERMISSIONS), isAdmin: true });
