@@ -3,6 +3,7 @@
  */
 import type { Client } from 'pg';
 import { PERMISSIONS } from '@olymp/proto';
+import type { NatsService } from '@olymp/server-kit';
 
 export interface LedgerViolations {
   /** Units whose postings do not sum to zero over all accounts. */
@@ -62,3 +63,18 @@ export const NO_VIOLATIONS: LedgerViolations = {
 /** A signed-in caller as the kit's guard makes it, for calling services directly. */
 export const pupil = (userId: string) => ({ sub: userId, roleId: 7, sid: userId, did: 'test', permissions: new Set<string>(), isAdmin: false });
 export const admin = (userId: string) => ({ sub: userId, roleId: 1, sid: userId, did: 'test', permissions: new Set<string>(PERMISSIONS), isAdmin: true });
+
+/** Every message of a subject in the namespace's event stream (payloads), read by sequence number. */
+export async function streamEvents<T = Record<string, unknown>>(nats: NatsService, subject: string): Promise<T[]> {
+  const info = await nats.jsm.streams.info(nats.streamName);
+  const out: T[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+    const msg = await nats.jsm.streams.getMessage(nats.streamName, { seq }).catch(() => null);
+    if (msg?.subject === nats.subject(subject)) out.push(msg.json<T>());
+  }
+  return out;
+}
+
+/** Resolves once the outbox of a schema has nothing left to publish. */
+export const outboxDrained = async (pg: Client, schema: string) =>
+  Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n) === 0;
