@@ -20,6 +20,12 @@ export const LEARNING_ERRORS = {
     'Этот челлендж платный. Оплатите счёт, чтобы участвовать.',
     'Бұл челлендж ақылы. Қатысу үшін шотты төлеңіз.',
   ),
+  CHALLENGE_FREE: def(
+    409,
+    'This one is free: there is nothing to pay. Join it directly.',
+    'Это бесплатно, платить не нужно. Просто присоединитесь.',
+    'Бұл тегін, төлеудің қажеті жоқ. Тікелей қосылыңыз.',
+  ),
   CHALLENGE_CODE_REQUIRED: def(
     403,
     'This challenge is joined by code. Enter the code your teacher gave you.',
@@ -118,9 +124,9 @@ export const LEARNING_ERRORS = {
   ),
   ANSWER_INVALID: def(
     400,
-    'This answer does not fit the question. {hint}',
-    'Ответ не подходит к вопросу. {hint}',
-    'Жауап сұраққа сәйкес келмейді. {hint}',
+    'This answer does not fit the question ({kind}): choose one of its options, or enter a number or a short answer as it asks.',
+    'Ответ не подходит к вопросу ({kind}): выберите вариант из предложенных или введите число или краткий ответ, как просит вопрос.',
+    'Жауап сұраққа сәйкес келмейді ({kind}): ұсынылған нұсқаны таңдаңыз немесе сұрақ сұрағандай сан не қысқа жауап енгізіңіз.',
   ),
   TREASURE_ALREADY_CLAIMED: def(
     409,

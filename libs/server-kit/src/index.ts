@@ -43,3 +43,4 @@ export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
 export { auditLogResource } from './audit/audit-log.resource';
 export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
 export * from './uploads/storage/storage.factory';
+export { Clock } from './time/clock';

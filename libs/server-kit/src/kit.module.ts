@@ -17,6 +17,7 @@ import { SessionRevocations } from './auth/session-revocations';
 import { KitExceptionFilter } from './errors/exception.filter';
 import { HealthController } from './health/health.controller';
 import { ProbeController, ProbeService } from './probe/probe';
+import { Clock } from './time/clock';
 
 export interface KitModuleOptions extends DatabaseDefinition {
   config: KitConfig;
@@ -75,10 +76,11 @@ export class KitModule {
         SessionRevocations,
         permissionSource,
         ProbeService,
+        Clock,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
       ],
-      exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, RpcClient, PermissionCache, SessionRevocations],
+      exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
     };
   }
 }

@@ -8,7 +8,6 @@ import { RolesService } from './roles/roles.service';
 import { RolesRpcController } from './roles/roles.rpc.controller';
 import { UsersRpcController } from './users/users.rpc.controller';
 import { AuthSeeder } from './seed/seeder';
-import { Clock } from './clock';
 import { OtpService } from './otp/otp.service';
 import { OtpLogController } from './otp/otp-log.controller';
 import { SessionsService } from './sessions/sessions.service';
@@ -41,7 +40,7 @@ import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teach
 @Module({
   controllers: [RolesRpcController, UsersRpcController, SignInController, ProfileController, OtpLogController,
     PeopleController, UserRoleController],
-  providers: [RolesService, AuthSeeder, Clock, OtpService, SessionsService, SignInService, ProfileService,
+  providers: [RolesService, AuthSeeder, OtpService, SessionsService, SignInService, ProfileService,
     ...peopleProviders],
   imports: [AuditModule],
   exports: [RolesService],

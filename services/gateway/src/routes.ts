@@ -23,6 +23,7 @@ export const ROUTES: readonly RouteRule[] = [
     'users/{user}/challenges',
     'users/{user}/active-challenges',
     'users/{user}/courses',
+    'logs/learning',
   ]),
   ...rules('auth', [
     'send-otp',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CrudRequest, JoinOptions } from '@dataui/crud';
 import type { ParsedRequestParams, SCondition } from '@dataui/crud-request';
 import { TypeOrmCrudService } from '@dataui/crud-typeorm';
@@ -96,6 +97,9 @@ export class CrudResourceService<E extends ObjectLiteral = ObjectLiteral> {
   /** `user` is the caller (the controller passes it); a signed-in caller's write is audited. */
   async store(body: unknown, user?: AuthUser): Promise<E> {
     const input = { ...parseInput(this.createSchema, body ?? {}), ...this.scope } as Partial<E>;
+    // A uuid key the database does not generate is made here, so every uuid resource gets its id the same way.
+    const pk = this.shape.primary;
+    if (pk.kind === 'uuid' && !pk.generated) (input as Record<string, unknown>)[pk.property] = randomUUID();
     const id = await this.change('store', user, async (ctx) => {
       await this.hooks?.beforeStore?.(input, ctx);
       const result = await this.write('store', () => ctx.manager.insert(this.options.entity, input as QueryDeepPartialEntity<E>));

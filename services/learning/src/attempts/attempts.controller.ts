@@ -1,0 +1,125 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import { type Locale, message } from '@olymp/proto';
+import {
+  type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
+} from '@olymp/server-kit';
+import { Attempts, playView, remainingSeconds } from './attempts.service';
+import { QuizContexts } from './contexts';
+import { answersBody, contextQuery, finishBody, resetBody, startBody, userAnswerBody } from './attempts.dto';
+import { RESULT_READERS, assertSelf, assertSelfOrStaff, holdsAny } from '../access';
+import { Attempt } from './attempt.entities';
+import { DataSource } from 'typeorm';
+
+/** A pupil's tests (spec section 7, "Quizzes for a user"). Time is the server's; correct answers come after finish. */
+@Controller()
+export class AttemptsController {
+  constructor(
+    private readonly attempts: Attempts,
+    private readonly contexts: QuizContexts,
+    private readonly clock: Clock,
+    private readonly ds: DataSource,
+  ) {}
+
+  @Get('users/:user/quizzes/:quiz')
+  @SignedIn()
+  async show(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
+    assertSelfOrStaff(user, userId, ...RESULT_READERS);
+    const ctx = await this.contexts.resolve(quizId, q);
+    const attempt = await this.attempts.latest(userId, quizId, ctx);
+    const sheet = await this.attempts.sheet(quizId);
+    const answers = attempt ? await this.attempts.answersOf(attempt.id) : [];
+    return { data: { ...playView(sheet, attempt, answers, this.clock.now()), context: contextView(ctx) } };
+  }
+
+  @Post('users/:user/quizzes/:quiz/start')
+  @SignedIn()
+  async start(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(startBody) body: z.output<typeof startBody>) {
+    assertSelf(user, userId);
+    const { attempt, ctx } = await this.attempts.start(userId, quizId, body, body.prechecks, holdsAny(user, 'quiz:index'));
+    const sheet = await this.attempts.sheet(quizId);
+    const answers = await this.attempts.answersOf(attempt.id);
+    return { data: { ...playView(sheet, attempt, answers, this.clock.now()), context: contextView(ctx) } };
+  }
+
+  @Get('users/:user/quizzes/:quiz/start-time')
+  @SignedIn()
+  async startTime(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
+    assertSelfOrStaff(user, userId, ...RESULT_READERS);
+    const ctx = await this.contexts.resolve(quizId, q);
+    const attempt = await this.attempts.latest(userId, quizId, ctx);
+    if (!attempt) throw new DomainError('ATTEMPT_NOT_STARTED');
+    const now = this.clock.now();
+    return {
+      data: {
+        attemptId: attempt.id, status: attempt.status, startedAt: attempt.startedAt.toISOString(), deadlineAt: attempt.deadlineAt.toISOString(),
+        remainingSeconds: remainingSeconds(attempt, now), serverNow: now.toISOString(),
+      },
+    };
+  }
+
+  @Post('user-answer')
+  @SignedIn()
+  @HttpCode(200)
+  async answer(@CurrentUser() user: AuthUser, @ValidBody(userAnswerBody) body: z.output<typeof userAnswerBody>, @RequestLocale() locale: Locale) {
+    const result = await this.attempts.save(user.sub, [body]);
+    return { data: { attemptId: result.attempt.id, ...result.saved[0], remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
+  }
+
+  @Post('users/:user/quizzes/:quiz')
+  @SignedIn()
+  @HttpCode(200)
+  async answers(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(answersBody) body: z.output<typeof answersBody>, @RequestLocale() locale: Locale) {
+    assertSelf(user, userId);
+    const attempt = await this.ds.getRepository(Attempt).findOneBy({ id: body.attemptId });
+    if (!attempt || attempt.quizId !== quizId || attempt.userId !== userId) throw notFound();
+    const result = await this.attempts.save(userId, body.answers.map((a) => ({ ...a, attemptId: body.attemptId })));
+    return { data: { attemptId: attempt.id, saved: result.saved, remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
+  }
+
+  @Post('users/:user/quizzes/:quiz/finish')
+  @SignedIn()
+  @HttpCode(200)
+  async finish(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(finishBody) body: z.output<typeof finishBody>, @RequestLocale() locale: Locale) {
+    assertSelf(user, userId);
+    const ctx = await this.contexts.resolve(quizId, body);
+    const attempt = body.attemptId
+      ? await this.ds.getRepository(Attempt).findOneBy({ id: body.attemptId, userId, quizId })
+      : await this.attempts.latest(userId, quizId, ctx);
+    if (!attempt) throw new DomainError('ATTEMPT_NOT_STARTED');
+    await this.attempts.finish(attempt.id, 'user');
+    const done = await this.ds.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
+    const sheet = await this.attempts.sheet(quizId);
+    const answers = await this.attempts.answersOf(done.id);
+    return { data: { ...playView(sheet, done, answers, this.clock.now()), context: contextView(ctx) }, message: message('QUIZ_FINISHED', locale) };
+  }
+
+  @Get('users/:user/quizzes/:quiz/answers')
+  @SignedIn()
+  async answersOf(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
+    assertSelfOrStaff(user, userId, ...RESULT_READERS);
+    const ctx = await this.contexts.resolve(quizId, q);
+    const attempt = await this.attempts.latest(userId, quizId, ctx);
+    if (!attempt) return { data: [] };
+    const view = playView(await this.attempts.sheet(quizId), attempt, await this.attempts.answersOf(attempt.id), this.clock.now());
+    return {
+      data: view.questions.map((x) => ({
+        questionId: x.id, number: x.number, answer: x.answer, seq: x.seq,
+        ...(attempt.status === 'finished' ? { isCorrect: x.isCorrect, pointsEarned: x.pointsEarned, correctAnswer: x.correctAnswer } : {}),
+      })),
+    };
+  }
+
+  @Post('users/:user/quizzes/:quiz/reset')
+  @RequirePermission('quiz:attempt_reset')
+  @HttpCode(200)
+  async reset(@UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(resetBody) body: z.output<typeof resetBody>) {
+    return { data: await this.attempts.reset(userId, quizId, body) };
+  }
+}
+
+function contextView(ctx: Awaited<ReturnType<QuizContexts['resolve']>>) {
+  if (ctx.kind === 'challenge') return { kind: ctx.kind, challengeId: ctx.challenge.id, checkpointId: ctx.checkpoint.id };
+  if (ctx.kind === 'training') return { kind: ctx.kind, trainingId: ctx.training.id, subchapterId: ctx.subchapter.id };
+  return { kind: ctx.kind };
+}

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
+import { Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from './attempt.entities';
+import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
+import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer } from './sheet';
+import { Participations, type Standing } from '../boards/participations.service';
+import { Participation } from '../boards/participation.entity';
+import { Achievements } from '../treasures/achievements.service';
+import { almaty } from '../time';
+import { checkpointWindow } from '../challenges/checkpoint-window';
+
+/** A save that arrives this long after the deadline still counts: it left the pupil's phone in time. */
+export const ANSWER_GRACE_MS = 5_000;
+
+export interface PrecheckInput {
+  charged: boolean;
+  stableConnection: boolean;
+  timerKeepsRunning: boolean;
+}
+
+export interface SaveInput {
+  attemptId: string;
+  questionId: string;
+  answer: Record<string, unknown>;
+  seq?: number;
+}
+
+export interface FinishOutcome {
+  attempt: Attempt;
+  /** False when the attempt was already finished (by the pupil, a retry or the sweeper): nothing was written. */
+  finishedNow: boolean;
+  standing: Standing | null;
+}
+
+/**
+ * Attempts: start (fixes the deadline), save answers (idempotent, ordered by `seq`, refused after deadline+grace),
+ * finish (exactly once, by the pupil or the sweeper), and what a pupil may see of them.
+ */
+@Injectable()
+export class Attempts {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly clock: Clock,
+    private readonly sheets: Sheets,
+    private readonly contexts: QuizContexts,
+    private readonly participations: Participations,
+    private readonly outbox: EventOutbox,
+    private readonly achievements: Achievements,
+  ) {}
+
+  /** The latest attempt of a pupil at a quiz in a context (not counting reset ones). */
+  async latest(userId: string, quizId: string, ctx: QuizContext, manager: EntityManager = this.ds.manager): Promise<Attempt | null> {
+    const qb = manager
+      .createQueryBuilder(Attempt, 'a')
+      .where('a.user_id = :userId AND a.quiz_id = :quizId AND a.status <> :reset', { userId, quizId, reset: 'reset' })
+      .orderBy('a.attempt_no', 'DESC')
+      .limit(1);
+    if (ctx.board) qb.andWhere('a.board_kind = :kind AND a.board_id = :boardId', { kind: ctx.board.kind, boardId: ctx.board.id });
+    else qb.andWhere('a.context_kind = :standalone', { standalone: 'standalone' });
+    return qb.getOne();
+  }
+
+  /**
+   * Starts an attempt, or answers the running one (a retried start never moves the deadline). The rules of the
+   * context are checked in the same transaction that creates the attempt.
+   */
+  async start(userId: string, quizId: string, q: ContextQuery, prechecks: PrecheckInput | undefined, staffPreview: boolean) {
+    if (!prechecks?.charged || !prechecks.stableConnection || !prechecks.timerKeepsRunning) throw new DomainError('PRECHECKS_REQUIRED');
+    return this.ds.transaction(async (m) => {
+      const ctx = await this.contexts.resolve(quizId, q, m);
+      const now = this.clock.now();
+      if (ctx.kind === 'standalone' && !staffPreview) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+      let participation: Participation | null = null;
+      if (ctx.board) {
+        participation = await this.participations.lock(m, ctx.board, userId);
+        if (!participation) throw new DomainError('NOT_A_PARTICIPANT');
+      }
+      const running = await m.findOne(Attempt, { where: { userId, quizId, status: 'running' } });
+      if (running) {
+        const same = ctx.board ? running.boardId === ctx.board.id : running.contextKind === 'standalone';
+        if (!same) throw new DomainError('ATTEMPT_ALREADY_STARTED');
+        return { attempt: running, ctx, resumed: true };
+      }
+      const previous = await this.latest(userId, quizId, ctx, m);
+      if (ctx.kind === 'challenge') {
+        const { challenge, checkpoint } = ctx;
+        if (!challenge.published || challenge.archived) throw notFound();
+        const window = await checkpointWindow(m, checkpoint);
+        if (now < window.opensAt) throw new DomainError('CHECKPOINT_NOT_OPEN', { opensAt: almaty(window.opensAt) });
+        if (now >= window.closesAt) throw new DomainError('CHECKPOINT_CLOSED', { closedAt: almaty(window.closesAt) });
+        // One go at each test of a challenge.
+        if (previous) throw new DomainError('ATTEMPT_FINISHED');
+      }
+      if (ctx.kind === 'training') {
+        const { training } = ctx;
+        if (!training.published) throw notFound();
+        const tries = previous?.attemptNo ?? 0;
+        if (training.tryNumber !== null && tries >= training.tryNumber) throw new DomainError('TRIES_EXHAUSTED', { tries: training.tryNumber });
+        const p = participation as Participation;
+        if (p.hearts !== null && p.hearts <= 0) {
+          if (p.heartsRefillAt && now < p.heartsRefillAt) throw new DomainError('NO_HEARTS', { resetsAt: almaty(p.heartsRefillAt) });
+          await m.update(Participation, { id: p.id }, { hearts: training.heartsMax, heartsRefillAt: null });
+        }
+      }
+      const sheet = await this.sheets.of(quizId, m);
+      const order = sheet.questions.map((x) => x.id);
+      if (sheet.shuffle) shuffleInPlace(order);
+      const attempt = m.create(Attempt, {
+        id: randomUUID(),
+        userId,
+        quizId,
+        contextKind: ctx.kind as ContextKind,
+        boardKind: ctx.board?.kind ?? null,
+        boardId: ctx.board?.id ?? null,
+        checkpointId: ctx.kind === 'challenge' ? ctx.checkpoint.id : null,
+        subchapterId: ctx.kind === 'training' ? ctx.subchapter.id : null,
+        attemptNo: (previous?.attemptNo ?? 0) + 1,
+        status: 'running',
+        prechecks: { charged: true, stableConnection: true, timerKeepsRunning: true, confirmedAt: now.toISOString() } satisfies Prechecks,
+        questionOrder: order,
+        startedAt: now,
+        deadlineAt: new Date(now.getTime() + sheet.durationSeconds * 1000),
+        maxPoints: sheet.maxPoints,
+        questionCount: sheet.questions.length,
+      });
+      await m.insert(Attempt, attempt);
+      return { attempt, ctx, resumed: false };
+    });
+  }
+
+  /**
+   * Saves answers of a running attempt. The attempt row is share-locked, so a finish (which takes it exclusively)
+   * waits for saves in flight and scores what they wrote; a save after the finish sees `finished` and changes nothing.
+   */
+  async save(userId: string, inputs: SaveInput[]) {
+    const attemptId = inputs[0].attemptId;
+    if (inputs.some((i) => i.attemptId !== attemptId)) throw new DomainError('VALIDATION_FAILED');
+    return this.ds.transaction(async (m) => {
+      const attempt = await m
+        .createQueryBuilder(Attempt, 'a')
+        .setLock('pessimistic_read')
+        .where('a.id = :id', { id: attemptId })
+        .getOne();
+      if (!attempt || attempt.userId !== userId) throw notFound();
+      if (attempt.status !== 'running') throw new DomainError('ATTEMPT_FINISHED');
+      const now = this.clock.now();
+      if (now.getTime() > attempt.deadlineAt.getTime() + ANSWER_GRACE_MS) throw new DomainError('ATTEMPT_TIME_UP');
+      const sheet = await this.sheets.of(attempt.quizId, m);
+      const inOrder = new Set(attempt.questionOrder);
+      const rows = inputs.map((i) => {
+        const question = sheet.byId.get(i.questionId);
+        if (!question || !inOrder.has(i.questionId)) throw new DomainError('QUESTION_NOT_IN_QUIZ');
+        return { questionId: i.questionId, answer: normalizeAnswer(question, i.answer), seq: i.seq ?? null };
+      });
+      const saved: { questionId: string; seq: number; applied: boolean }[] = [];
+      for (const r of rows) {
+        // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
+        const result = (await m.query(
+          `INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
+           VALUES ($1, $2, $3, COALESCE($4::int, 1), $5)
+           ON CONFLICT (attempt_id, question_id) DO UPDATE
+             SET answer = EXCLUDED.answer, seq = COALESCE($4::int, user_answers.seq + 1), saved_at = EXCLUDED.saved_at
+             WHERE $4::int IS NULL OR user_answers.seq < $4::int
+           RETURNING seq`,
+          [attempt.id, r.questionId, JSON.stringify(r.answer), r.seq, now],
+        )) as { seq: number }[];
+        if (result.length) saved.push({ questionId: r.questionId, seq: result[0].seq, applied: true });
+        else {
+          const current = await m.findOneByOrFail(UserAnswer, { attemptId: attempt.id, questionId: r.questionId });
+          saved.push({ questionId: r.questionId, seq: current.seq, applied: false });
+        }
+      }
+      return { attempt, saved, remainingSeconds: remainingSeconds(attempt, now) };
+    });
+  }
+
+  /** Finishes an attempt once. `skipLocked`: the sweeper passes over an attempt someone is finishing right now. */
+  async finish(attemptId: string, by: 'user' | 'timeout', opts: { skipLocked?: boolean } = {}): Promise<FinishOutcome | null> {
+    return this.ds.transaction(async (m) => {
+      const qb = m.createQueryBuilder(Attempt, 'a').setLock('pessimistic_write').where('a.id = :id', { id: attemptId });
+      if (opts.skipLocked) qb.setOnLocked('skip_locked');
+      const attempt = await qb.getOne();
+      if (!attempt) return null;
+      if (attempt.status !== 'running') return { attempt, finishedNow: false, standing: null };
+      const now = this.clock.now();
+      const sheet = await this.sheets.of(attempt.quizId, m);
+      const answers = await m.findBy(UserAnswer, { attemptId });
+      let points = 0;
+      let correct = 0;
+      let wrong = 0;
+      for (const a of answers) {
+        const q = sheet.byId.get(a.questionId);
+        const ok = q ? isCorrect(q, a.answer) : false;
+        const got = ok && q ? q.points : 0;
+        points += got;
+        if (ok) correct += 1;
+        else wrong += 1;
+        await m.update(UserAnswer, { attemptId, questionId: a.questionId }, { isCorrect: ok, points: got });
+      }
+      const end = Math.min(now.getTime(), attempt.deadlineAt.getTime());
+      const finishedBy = now.getTime() > attempt.deadlineAt.getTime() ? 'timeout' : by;
+      Object.assign(attempt, {
+        status: 'finished',
+        finishedAt: now,
+        finishedBy,
+        points,
+        correctCount: correct,
+        maxPoints: attempt.questionOrder.reduce((s, id) => s + (sheet.byId.get(id)?.points ?? 0), 0),
+        timeSpentMs: Math.max(0, end - attempt.startedAt.getTime()),
+      } satisfies Partial<Attempt>);
+      await m.update(Attempt, { id: attemptId }, {
+        status: attempt.status, finishedAt: attempt.finishedAt, finishedBy: attempt.finishedBy, points,
+        correctCount: correct, maxPoints: attempt.maxPoints, timeSpentMs: attempt.timeSpentMs,
+      });
+      let standing: Standing | null = null;
+      if (attempt.boardKind && attempt.boardId) {
+        const board = { kind: attempt.boardKind, id: attempt.boardId };
+        const participation = await this.participations.lock(m, board, attempt.userId);
+        if (participation) {
+          standing = await this.participations.recompute(m, board, attempt.userId);
+          if (board.kind === 'training' && participation.hearts !== null && wrong > 0) await this.loseHearts(m, participation, wrong, now);
+        }
+      }
+      await this.outbox.add(m, 'quiz.finished', {
+        attemptId: attempt.id,
+        userId: attempt.userId,
+        quizId: attempt.quizId,
+        context:
+          attempt.boardKind === 'challenge'
+            ? { kind: 'challenge', challengeId: attempt.boardId as string, checkpointId: attempt.checkpointId as string }
+            : attempt.boardKind === 'training'
+              ? { kind: 'training', trainingId: attempt.boardId as string }
+              : { kind: 'standalone' },
+        points,
+        maxPoints: attempt.maxPoints,
+        correctCount: correct,
+        questionCount: attempt.questionCount,
+        timeSpentMs: attempt.timeSpentMs,
+        finishedBy,
+        finishedAt: now.toISOString(),
+        standing,
+      });
+      if (attempt.boardKind === 'challenge' && attempt.boardId) {
+        await this.achievements.afterFinish(m, attempt.boardId, attempt.userId, standing, now);
+      }
+      return { attempt, finishedNow: true, standing };
+    });
+  }
+
+  private async loseHearts(m: EntityManager, p: Participation, wrong: number, now: Date) {
+    const training = await m.query('SELECT heart_reset_minutes FROM trainings WHERE id = $1', [p.boardId]) as { heart_reset_minutes: number }[];
+    const hearts = Math.max(0, (p.hearts ?? 0) - wrong);
+    const refill = hearts === 0 ? new Date(now.getTime() + (training[0]?.heart_reset_minutes ?? 240) * 60_000) : null;
+    await m.update(Participation, { id: p.id }, { hearts, heartsRefillAt: refill });
+  }
+
+  /** Attempts whose deadline and grace have passed, oldest first (the sweeper finishes them). */
+  async due(limit: number): Promise<string[]> {
+    const cutoff = new Date(this.clock.nowMs() - ANSWER_GRACE_MS);
+    const rows = await this.ds.query(
+      `SELECT id FROM attempts WHERE status = 'running' AND deadline_at < $1 ORDER BY deadline_at LIMIT $2`,
+      [cutoff, limit],
+    ) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Resets a pupil's attempts at a quiz in a context (staff): they no longer count and the pupil may start again. */
+  async reset(userId: string, quizId: string, q: ContextQuery) {
+    return this.ds.transaction(async (m) => {
+      const ctx = await this.contexts.resolve(quizId, q, m);
+      const qb = m.createQueryBuilder().update(Attempt).set({ status: 'reset' })
+        .where('user_id = :userId AND quiz_id = :quizId AND status <> :reset', { userId, quizId, reset: 'reset' });
+      if (ctx.board) qb.andWhere('board_kind = :kind AND board_id = :boardId', { kind: ctx.board.kind, boardId: ctx.board.id });
+      else qb.andWhere("context_kind = 'standalone'");
+      const result = await qb.execute();
+      let standing: Standing | null = null;
+      if (ctx.board && (await this.participations.lock(m, ctx.board, userId))) standing = await this.participations.recompute(m, ctx.board, userId);
+      return { reset: result.affected ?? 0, standing };
+    });
+  }
+
+  answersOf(attemptId: string) {
+    return this.ds.getRepository(UserAnswer).findBy({ attemptId });
+  }
+
+  sheet(quizId: string) {
+    return this.sheets.of(quizId);
+  }
+}
+
+export function remainingSeconds(a: Attempt, now: Date): number {
+  if (a.status !== 'running') return 0;
+  return Math.max(0, Math.ceil((a.deadlineAt.getTime() - now.getTime()) / 1000));
+}
+
+function shuffleInPlace<T>(list: T[]): void {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+}
+
+/** What a pupil sees of a quiz and their attempt: no correctness before the attempt is finished. */
+export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAnswer[], now: Date) {
+  const finished = attempt?.status === 'finished';
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  const order = attempt ? attempt.questionOrder : [];
+  return {
+    quiz: {
+      id: sheet.quizId,
+      title: sheet.title,
+      description: sheet.description,
+      durationSeconds: sheet.durationSeconds,
+      questionCount: sheet.questions.length,
+      maxPoints: sheet.maxPoints,
+    },
+    attempt: attempt && {
+      id: attempt.id,
+      status: attempt.status,
+      attemptNo: attempt.attemptNo,
+      startedAt: attempt.startedAt.toISOString(),
+      deadlineAt: attempt.deadlineAt.toISOString(),
+      remainingSeconds: remainingSeconds(attempt, now),
+      serverNow: now.toISOString(),
+      finishedAt: attempt.finishedAt?.toISOString() ?? null,
+      finishedBy: attempt.finishedBy,
+      ...(finished
+        ? { points: attempt.points, maxPoints: attempt.maxPoints, correctCount: attempt.correctCount, questionCount: attempt.questionCount, timeSpentMs: attempt.timeSpentMs }
+        : {}),
+    },
+    // Questions only once an attempt exists: seeing them before starting would be time off the clock.
+    questions: order.flatMap((id, index) => {
+      const q = sheet.byId.get(id);
+      if (!q) return [];
+      const saved = byQuestion.get(id);
+      return [{
+        id: q.id,
+        number: index + 1,
+        kind: q.kind,
+        text: q.text,
+        imageUrl: q.imageUrl,
+        points: q.points,
+        options: q.options.map((o) => ({ id: o.id, text: o.text })),
+        answer: (saved?.answer ?? null) as AnswerValue | null,
+        seq: saved?.seq ?? 0,
+        ...(finished
+          ? { isCorrect: saved?.isCorrect ?? false, pointsEarned: saved?.points ?? 0, correctAnswer: correctAnswerOf(q), explanation: q.explanation }
+          : {}),
+      }];
+    }),
+  };
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BoardRef } from '@olymp/proto';
+import { DomainError, notFound } from '@olymp/server-kit';
+import { Challenge, Checkpoint, CheckpointQuiz } from '../challenges/challenge.entities';
+import { Training, TrainingSubchapter } from '../trainings/training.entities';
+import { Quiz } from '../content/quiz.entities';
+
+export type QuizContext =
+  | { kind: 'challenge'; board: BoardRef; challenge: Challenge; checkpoint: Checkpoint }
+  | { kind: 'training'; board: BoardRef; training: Training; subchapter: TrainingSubchapter }
+  | { kind: 'standalone'; board: null };
+
+export interface ContextQuery {
+  checkpoint?: string;
+  subchapter?: string;
+}
+
+/**
+ * Where a quiz is played: a challenge's checkpoint, a training's subchapter, or (staff previews) on its own. The
+ * client names the checkpoint or subchapter; when it does not and the quiz belongs to exactly one, that one is used.
+ */
+@Injectable()
+export class QuizContexts {
+  constructor(private readonly ds: DataSource) {}
+
+  async resolve(quizId: string, q: ContextQuery, manager: EntityManager = this.ds.manager): Promise<QuizContext> {
+    if (!(await manager.existsBy(Quiz, { id: quizId }))) throw notFound();
+    if (q.checkpoint && q.subchapter) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+    if (q.checkpoint) return this.ofCheckpoint(manager, quizId, q.checkpoint);
+    if (q.subchapter) return this.ofSubchapter(manager, quizId, q.subchapter);
+    const checkpoints = await manager.find(CheckpointQuiz, { where: { quizId }, take: 2 });
+    const subchapters = await manager.find(TrainingSubchapter, { where: { quizId }, take: 2 });
+    if (checkpoints.length + subchapters.length === 0) return { kind: 'standalone', board: null };
+    if (checkpoints.length + subchapters.length > 1) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+    return checkpoints.length
+      ? this.ofCheckpoint(manager, quizId, checkpoints[0].checkpointId)
+      : this.ofSubchapter(manager, quizId, subchapters[0].id);
+  }
+
+  private async ofCheckpoint(manager: EntityManager, quizId: string, checkpointId: string): Promise<QuizContext> {
+    const link = await manager.findOneBy(CheckpointQuiz, { checkpointId, quizId });
+    if (!link) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+    const checkpoint = await manager.findOneByOrFail(Checkpoint, { id: checkpointId });
+    const challenge = await manager.findOneByOrFail(Challenge, { id: checkpoint.challengeId });
+    return { kind: 'challenge', board: { kind: 'challenge', id: challenge.id }, challenge, checkpoint };
+  }
+
+  private async ofSubchapter(manager: EntityManager, quizId: string, subchapterId: string): Promise<QuizContext> {
+    const subchapter = await manager.findOneBy(TrainingSubchapter, { id: subchapterId, quizId });
+    if (!subchapter) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+    const training = await manager.findOneByOrFail(Training, { id: subchapter.trainingId });
+    return { kind: 'training', board: { kind: 'training', id: training.id }, training, subchapter };
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { EventPayload } from '@olymp/proto';
+import { type EventContext, OnEvent } from '@olymp/server-kit';
+import { Participations } from './participations.service';
+import { Training } from '../trainings/training.entities';
+import { Challenge } from '../challenges/challenge.entities';
+
+/**
+ * A paid invoice grants what it was for: taking part in a challenge, or a training subscription. Idempotent (the
+ * kit's inbox, and joining twice is a no-op). Courses belong to a later issue; their invoices are acknowledged.
+ */
+@Injectable()
+export class InvoicePaidConsumer {
+  constructor(private readonly participations: Participations) {}
+
+  @OnEvent('invoice.paid', { concurrency: 8 })
+  async grant(paid: EventPayload<'invoice.paid'>, ctx: EventContext): Promise<void> {
+    const { kind, id } = paid.product;
+    if (kind === 'course') return;
+    const m = ctx.manager;
+    const hearts = kind === 'training' ? ((await m.findOneBy(Training, { id }))?.heartsMax ?? null) : null;
+    if (kind === 'challenge' && !(await m.existsBy(Challenge, { id }))) return;
+    if (kind === 'training' && hearts === null) return;
+    const person = await this.participations.person(paid.userId);
+    await this.participations.join(m, { kind, id }, person, 'invoice', { invoiceId: paid.invoiceId, hearts });
+  }
+}

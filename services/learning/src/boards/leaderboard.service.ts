@@ -1,0 +1,133 @@
+import { DataSource } from 'typeorm';
+import type { BoardRef } from '@olymp/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import { Participation } from './participation.entity';
+
+export interface BoardFilter {
+  provinceId?: number;
+  districtId?: number;
+  schoolId?: number;
+}
+
+interface RankRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  province_id: number | null;
+  district_id: number | null;
+  school_id: number | null;
+  places: Participation['places'];
+  points: number;
+  time_spent_ms: string;
+  correct_count: number;
+  finished_quizzes: number;
+}
+
+/**
+ * A board's ranking from the participations table (spec section 9: points desc, then total time asc; the user id
+ * makes the order total). Pages walk the partial ranking index; one filter (province, district or school) uses its
+ * own index. A caller's rank counts the rows ahead of them through the same index.
+ */
+@Injectable()
+export class Leaderboards {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly rpc: RpcClient,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  private where(board: BoardRef, f: BoardFilter, params: unknown[]): string {
+    params.push(board.kind, board.id);
+    let sql = 'board_kind = $1 AND board_id = $2 AND finished_quizzes > 0';
+    for (const [key, column] of [['provinceId', 'province_id'], ['districtId', 'district_id'], ['schoolId', 'school_id']] as const) {
+      if (f[key] !== undefined) {
+        params.push(f[key]);
+        sql += ` AND ${column} = $${params.length}`;
+      }
+    }
+    return sql;
+  }
+
+  async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, callerId?: string) {
+    const params: unknown[] = [];
+    const where = this.where(board, f, params);
+    const total = Number(((await this.ds.query(`SELECT COUNT(*) AS n FROM participations WHERE ${where}`, params)) as { n: string }[])[0].n);
+    const rows = (await this.ds.query(
+      `SELECT user_id, first_name, last_name, province_id, district_id, school_id, places, points, time_spent_ms, correct_count, finished_quizzes
+         FROM participations WHERE ${where}
+        ORDER BY points DESC, time_spent_ms ASC, user_id ASC
+        LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+      params,
+    )) as RankRow[];
+    const ids = [...rows.map((r) => r.user_id), ...(callerId ? [callerId] : [])];
+    const xp = await this.totalXp(ids);
+    const me = callerId ? await this.rankOf(board, f, callerId) : null;
+    const first = (page - 1) * perPage;
+    return {
+      data: rows.map((r, i) => this.entry(r, first + i + 1, maxPoints, xp)),
+      total,
+      page,
+      perPage,
+      me: me && this.entry(me.row, me.rank, maxPoints, xp),
+    };
+  }
+
+  /** The caller's row and rank (1-based), or null when they have no finished test on the board. */
+  async rankOf(board: BoardRef, f: BoardFilter, userId: string): Promise<{ row: RankRow; rank: number } | null> {
+    const params: unknown[] = [];
+    const where = this.where(board, f, params);
+    params.push(userId);
+    const [row] = (await this.ds.query(
+      `SELECT user_id, first_name, last_name, province_id, district_id, school_id, places, points, time_spent_ms, correct_count, finished_quizzes
+         FROM participations WHERE ${where} AND user_id = $${params.length}`,
+      params,
+    )) as RankRow[];
+    if (!row) return null;
+    const p2: unknown[] = [];
+    const w2 = this.where(board, f, p2);
+    p2.push(row.points, row.time_spent_ms, row.user_id);
+    const n = p2.length;
+    const [{ ahead }] = (await this.ds.query(
+      `SELECT COUNT(*) AS ahead FROM participations WHERE ${w2}
+          AND (points > $${n - 2} OR (points = $${n - 2} AND (time_spent_ms < $${n - 1} OR (time_spent_ms = $${n - 1} AND user_id < $${n}))))`,
+      p2,
+    )) as { ahead: string }[];
+    return { row, rank: Number(ahead) + 1 };
+  }
+
+  private entry(r: RankRow, rank: number, maxPoints: number, xp: Map<string, number> | null) {
+    const time = Number(r.time_spent_ms);
+    return {
+      rank,
+      userId: r.user_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      firstName: r.first_name,
+      lastName: r.last_name,
+      province: r.province_id ? { id: r.province_id, name: r.places.province ?? null } : null,
+      district: r.district_id ? { id: r.district_id, name: r.places.district ?? null } : null,
+      school: r.school_id ? { id: r.school_id, name: r.places.school ?? null } : null,
+      points: r.points,
+      // XP for a board is the sum of each quiz's best points (finance's rule, docs/finance.md).
+      xpEarned: r.points,
+      totalXp: xp ? (xp.get(r.user_id) ?? 0) : null,
+      timeSpentMs: time,
+      correctAnswers: r.correct_count,
+      finishedQuizzes: r.finished_quizzes,
+      percentage: maxPoints > 0 ? Math.round((r.points / maxPoints) * 1000) / 10 : 0,
+    };
+  }
+
+  /** Total XP from finance; the board still answers (with null) when finance cannot. */
+  private async totalXp(userIds: string[]): Promise<Map<string, number> | null> {
+    if (!userIds.length) return new Map();
+    try {
+      const { balances } = await this.rpc.request('finance.balances.get', { userIds: [...new Set(userIds)] }, 1_000);
+      return new Map(balances.map((b) => [b.userId, b.xp]));
+    } catch (err) {
+      this.logger.warn({ err }, 'total XP unavailable; leaderboard answered without it');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable, Module } from '@nestjs/common';
+import { type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
+import { Challenge, Checkpoint } from './challenge.entities';
+import { createChallenge, createCheckpoint, updateChallenge, updateCheckpoint } from './challenge.dto';
+import { Participation } from '../boards/participation.entity';
+import { Attempt } from '../attempts/attempt.entities';
+
+/** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
+@Injectable()
+export class ChallengeHooks implements CrudHooks<Challenge> {
+  async beforeDestroy(row: Challenge, ctx: CrudWriteContext) {
+    if (await ctx.manager.existsBy(Participation, { boardKind: 'challenge', boardId: row.id })) throw new DomainError('PUBLISHED_CONTENT_LOCKED');
+  }
+}
+
+@Injectable()
+export class CheckpointHooks implements CrudHooks<Checkpoint> {
+  async beforeDestroy(row: Checkpoint, ctx: CrudWriteContext) {
+    if (await ctx.manager.existsBy(Attempt, { checkpointId: row.id })) throw new DomainError('PUBLISHED_CONTENT_LOCKED');
+  }
+}
+
+/** Challenges and checkpoints as standard resources for staff (pupils use challenges-all and their own routes). */
+@Module({
+  imports: [
+    CrudResource.register({
+      path: 'challenges', entity: Challenge, create: createChallenge, update: updateChallenge,
+      access: { read: 'sidebar:challenge_index', store: 'challenge:create', update: 'challenge:update', destroy: 'challenge:delete' },
+      searchable: ['titleKk', 'titleRu', 'titleEn'], hooks: ChallengeHooks,
+      defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'startsAt', order: 'DESC' }],
+    }),
+    CrudResource.register({
+      path: 'checkpoints', entity: Checkpoint, create: createCheckpoint, update: updateCheckpoint,
+      access: { read: 'checkpoint:view', store: 'challenge:update', update: 'checkpoint:update', destroy: 'challenge:update' },
+      searchable: ['titleKk', 'titleRu', 'titleEn'], relations: { challenge: {} }, hooks: CheckpointHooks,
+      defaultSort: [{ field: 'challengeId', order: 'ASC' }, { field: 'opensAt', order: 'ASC' }],
+    }),
+  ],
+  providers: [ChallengeHooks, CheckpointHooks],
+})
+export class ChallengeResourcesModule {}
