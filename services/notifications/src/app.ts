@@ -25,3 +25,5 @@ export const notificationsService: ServiceDefinition = {
 
 export const startNotifications = (env: Record<string, string | undefined> = process.env) =>
   createService(notificationsService, env);
+
+export { BoardRanking, type Standing, type RankedStanding } from './leaderboard/board-ranking';
