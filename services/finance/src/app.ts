@@ -8,12 +8,16 @@ import { WalletPaymentService } from './invoices/wallet-payment.service';
 import { InvoicesController } from './invoices/invoices.controller';
 import { InvoicesRpcController } from './invoices/invoices.rpc.controller';
 import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-ledger';
+import { FinanceRewards1763900100000 } from './migrations/1763900100000-finance-rewards';
+import { QuizXp } from './rewards/quiz-xp.entity';
+import { RewardsConsumer } from './rewards/rewards.consumer';
+import { HistoryController } from './history/history.controller';
 
 /** Finance: the points ledger (XP, ZP, Altyn Saqa), invoices, wallet payments, recharges. */
 @Module({
   imports: [AuditModule],
-  controllers: [InvoicesController, InvoicesRpcController],
-  providers: [LedgerService, InvoicesService, WalletPaymentService],
+  controllers: [InvoicesController, InvoicesRpcController, HistoryController],
+  providers: [LedgerService, InvoicesService, WalletPaymentService, RewardsConsumer],
   exports: [LedgerService, InvoicesService, WalletPaymentService],
 })
 export class FinanceModule {}
@@ -21,8 +25,8 @@ export class FinanceModule {}
 export const financeService: ServiceDefinition = {
   service: 'finance',
   imports: [FinanceModule],
-  entities: [...ledgerEntities, Invoice],
-  migrations: [FinanceLedger1763900000000],
+  entities: [...ledgerEntities, Invoice, QuizXp],
+  migrations: [FinanceLedger1763900000000, FinanceRewards1763900100000],
 };
 
 export const startFinance = (env: Record<string, string | undefined> = process.env) => createService(financeService, env);

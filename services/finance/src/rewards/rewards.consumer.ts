@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventPayload } from '@olymp/proto';
+import { DomainError, type EventContext, KIT_LOGGER, OnEvent } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import type { Unit } from '../ledger/ledger.entities';
+import { type Leg, LedgerService } from '../ledger/ledger.service';
+
+/**
+ * Points pupils earn, from learning's events: XP for finished quizzes and the rewards of claimed treasures. Both
+ * handlers run in the kit's inbox transaction (a redelivered message is dropped before it gets here) and post with
+ * an idempotency key of their own, so an event published twice under another message id changes nothing either.
+ */
+@Injectable()
+export class RewardsConsumer {
+  constructor(
+    private readonly ledger: LedgerService,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * XP for a quiz is the pupil's best points on it: an attempt credits max(0, points - XP already credited for the
+   * quiz). Retaking a quiz never loses XP and never earns the same points twice. The quiz's row is locked, so two
+   * attempts of one quiz processed at once are credited one after the other.
+   */
+  @OnEvent('quiz.finished')
+  async quizFinished(e: EventPayload<'quiz.finished'>, { manager: m }: EventContext): Promise<void> {
+    const key = `quiz.finished:${e.attemptId}`;
+    await m.query('INSERT INTO quiz_xp (user_id, quiz_id, credited) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [e.userId, e.quizId]);
+    const [row] = (await m.query('SELECT credited FROM quiz_xp WHERE user_id = $1 AND quiz_id = $2 FOR UPDATE', [e.userId, e.quizId])) as {
+      credited: number;
+    }[];
+    if (await this.ledger.findByKey(m, key)) return; // this attempt was credited before
+    const gain = e.points - row.credited;
+    if (gain <= 0) return;
+    await this.ledger.post(m, {
+      key,
+      kind: 'quiz_xp',
+      reason: { quizId: e.quizId, attemptId: e.attemptId, points: e.points, context: e.context },
+      legs: [{ unit: 'XP', from: { system: 'rewards' }, to: { user: e.userId }, amount: gain }],
+    });
+    await m.query('UPDATE quiz_xp SET credited = $3, updated_at = now() WHERE user_id = $1 AND quiz_id = $2', [e.userId, e.quizId, e.points]);
+  }
+
+  @OnEvent('treasure.claimed')
+  async treasureClaimed(e: EventPayload<'treasure.claimed'>, { manager: m }: EventContext): Promise<void> {
+    const amounts: [Unit, number][] = [['XP', e.reward.xp], ['ZP', e.reward.zp], ['ALTYN_SAQA', e.reward.altynSaqa]];
+    const legs: Leg[] = amounts
+      .filter(([, amount]) => amount > 0)
+      .map(([unit, amount]) => ({ unit, from: { system: 'rewards' }, to: { user: e.userId }, amount }));
+    if (!legs.length) return;
+    try {
+      await this.ledger.post(m, {
+        key: `treasure.claimed:${e.claimId}`,
+        kind: 'treasure',
+        reason: { treasureId: e.treasureId, claimId: e.claimId, context: e.context },
+        legs,
+      });
+    } catch (err) {
+      // The same claim with another reward: retrying would never succeed. Keep the first credit and say so loudly.
+      if (!(err instanceof DomainError && err.code === 'IDEMPOTENCY_KEY_REUSED')) throw err;
+      this.logger.error({ claimId: e.claimId, reward: e.reward }, 'treasure claim seen again with another reward; first credit kept');
+    }
+  }
+}
