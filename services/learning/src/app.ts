@@ -19,6 +19,7 @@ import { ChallengeAdmin } from './challenges/challenge-admin.service';
 import { ChallengesController } from './challenges/challenges.controller';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ContentSeeder } from './content/content.seeder';
+import { TrainingsModule } from './trainings/trainings.module';
 
 /** Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. */
 @Module({
@@ -28,13 +29,13 @@ import { ContentSeeder } from './content/content.seeder';
     Sheets, QuizContexts, Attempts, AttemptSweeper, Participations, Leaderboards, InvoicePaidConsumer, Achievements,
     Challenges, ChallengeAdmin, ContentSeeder, DemoSeeder,
   ],
-  exports: [Attempts, Participations, Sheets, ChallengeAdmin, AttemptSweeper],
+  exports: [Attempts, Participations, Sheets, ChallengeAdmin, AttemptSweeper, QuizContexts, Leaderboards, Achievements],
 })
 export class LearningModule {}
 
 export const learningService: ServiceDefinition = {
   service: 'learning',
-  imports: [LearningModule, UploadsModule, ContentModule, ChallengeResourcesModule, auditLogResource({ access: 'log:index', path: 'logs/learning' })],
+  imports: [LearningModule, UploadsModule, ContentModule, ChallengeResourcesModule, TrainingsModule, auditLogResource({ access: 'log:index', path: 'logs/learning' })],
   entities: learningEntities,
   migrations: [LearningInitial1763900000000],
 };

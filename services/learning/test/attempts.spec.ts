@@ -1,0 +1,247 @@
+/**
+ * Timed tests (spec sections 4, 5, 9): the server holds the time; answers are saved as given (idempotent, ordered
+ * by seq) until the deadline plus a grace, refused after; an abandoned attempt is finished by the sweeper with its
+ * saved answers scored; a pupil's finish racing the sweeper gives one `quiz.finished`; a full day scores 270 and
+ * ties are ordered by total time; nobody reads another pupil's attempt; no correct answer leaves before finish.
+ */
+import { AttemptSweeper } from '@olymp/learning';
+import { Clock } from '@olymp/server-kit';
+import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from './support';
+import { dailyTests } from '../src/seed/math-questions';
+
+const HOUR = 3_600_000;
+const GRACE = 5_000;
+
+describe('attempts with server-held time', () => {
+  const s = learningStack();
+  const t1 = new Date(Date.UTC(2030, 5, 1, 4, 0, 0));
+  let quick: ChallengeFixture; // a 60-second test of 4 questions x 5 points
+  let day: ChallengeFixture; // a full day of the 5-day challenge: 270 points
+  const clock = () => s.learning.app.get(Clock);
+  const sweeper = () => s.learning.app.get(AttemptSweeper);
+
+  beforeAll(async () => {
+    await s.start();
+    clock().set(t1);
+    quick = await createChallenge(s, {
+      grade: 5, startsAt: t1, endsAt: new Date(t1.getTime() + 120 * HOUR),
+      days: [{ opensAt: t1, quizzes: [smallQuiz(4, 5, 60)] }],
+    });
+    day = await createChallenge(s, {
+      grade: 5, startsAt: t1, endsAt: new Date(t1.getTime() + 120 * HOUR),
+      days: [{ opensAt: t1, quizzes: dailyTests(5, 1) }],
+    });
+  });
+  afterAll(() => s.stop());
+
+  async function joinedPupil(ch: ChallengeFixture, firstName?: string): Promise<Pupil> {
+    const p = await s.pupil(5, { firstName });
+    const res = await s.http().post(`/api/users/${p.id}/challenges/${ch.id}`).set('Authorization', p.token).send({});
+    expect(res.status).toBe(201);
+    return p;
+  }
+
+  async function start(p: Pupil, ch: ChallengeFixture, quizIndex = 0) {
+    const res = await s.http().post(`/api/users/${p.id}/quizzes/${ch.checkpoints[0].quizIds[quizIndex]}/start`).set('Authorization', p.token)
+      .send({ checkpoint: ch.checkpoints[0].checkpointId, prechecks: PRECHECKS });
+    expect(res.status).toBe(201);
+    return res.body.data as { attempt: { id: string; deadlineAt: string; remainingSeconds: number }; questions: { id: string; options: { id: string }[] }[] };
+  }
+
+  const save = (p: Pupil, attemptId: string, questionId: string, answer: Record<string, unknown>, seq?: number) =>
+    s.http().post('/api/user-answer').set('Authorization', p.token).set('X-Locale', 'en').send({ attemptId, questionId, answer, ...(seq ? { seq } : {}) });
+
+  const answersOf = (attemptId: string) =>
+    s.sql<{ question_id: string; answer: unknown; seq: number }>('SELECT question_id, answer, seq FROM {learning}.user_answers WHERE attempt_id = $1 ORDER BY question_id', [attemptId]);
+  const finishedEvents = (attemptId: string) =>
+    s.sql<{ payload: { finishedBy: string; points: number; standing: { points: number } } }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'quiz.finished' AND payload->>'attemptId' = $1", [attemptId]);
+
+  it('gives the seconds remaining and keeps the deadline when the start is retried', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const first = await start(p, quick);
+    expect(first.attempt.remainingSeconds).toBe(60);
+    clock().set(t1.getTime() + 20_000);
+    const again = await start(p, quick);
+    expect(again.attempt.id).toBe(first.attempt.id);
+    expect(again.attempt.deadlineAt).toBe(first.attempt.deadlineAt);
+    expect(again.attempt.remainingSeconds).toBe(40);
+    const time = await s.http().get(`/api/users/${p.id}/quizzes/${quick.checkpoints[0].quizIds[0]}/start-time`).set('Authorization', p.token);
+    expect(time.body.data).toMatchObject({ attemptId: first.attempt.id, remainingSeconds: 40, serverNow: new Date(t1.getTime() + 20_000).toISOString() });
+  });
+
+  it('saves answers idempotently, in seq order, until the deadline and grace, and refuses later saves', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const { attempt, questions } = await start(p, quick);
+    const [q1, q2] = questions;
+    const deadline = new Date(attempt.deadlineAt).getTime();
+    expect((await save(p, attempt.id, q1.id, { optionId: q1.options[0].id }, 1)).body.data).toMatchObject({ applied: true, seq: 1 });
+    // A retry of the same save changes nothing.
+    expect((await save(p, attempt.id, q1.id, { optionId: q1.options[0].id }, 1)).body.data).toMatchObject({ applied: false, seq: 1 });
+    // A later save replaces it; an older one arriving late does not.
+    expect((await save(p, attempt.id, q1.id, { optionId: q1.options[1].id }, 3)).body.data.applied).toBe(true);
+    expect((await save(p, attempt.id, q1.id, { optionId: q1.options[2].id }, 2)).body.data.applied).toBe(false);
+    expect((await answersOf(attempt.id))[0]).toMatchObject({ answer: { optionId: q1.options[1].id }, seq: 3 });
+    // After the deadline, within the grace: still saved (it left the phone in time).
+    clock().set(deadline + GRACE - 1);
+    expect((await save(p, attempt.id, q2.id, { optionId: q2.options[1].id })).status).toBe(200);
+    const kept = await answersOf(attempt.id);
+    // One millisecond past the grace: refused, nothing changes.
+    clock().set(deadline + GRACE + 1);
+    const late = await save(p, attempt.id, q1.id, { optionId: q1.options[0].id }, 9);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('ATTEMPT_TIME_UP');
+    expect(late.body.message).toBe('Time is up for this test. Your saved answers have been scored.');
+    expect(await answersOf(attempt.id)).toEqual(kept);
+  });
+
+  it('refuses an answer that does not fit its question, and a question from another test', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const { attempt, questions } = await start(p, quick);
+    const wrongShape = await save(p, attempt.id, questions[0].id, { value: 3 });
+    expect(wrongShape.status).toBe(400);
+    expect(wrongShape.body.code).toBe('ANSWER_INVALID');
+    const foreignOption = await save(p, attempt.id, questions[0].id, { optionId: questions[1].options[0].id });
+    expect(foreignOption.body.code).toBe('ANSWER_INVALID');
+    const other = await s.sql<{ id: string }>('SELECT id FROM {learning}.questions WHERE quiz_id = $1 LIMIT 1', [day.checkpoints[0].quizIds[0]]);
+    const foreign = await save(p, attempt.id, other[0].id, { optionId: questions[0].options[0].id });
+    expect(foreign.body.code).toBe('QUESTION_NOT_IN_QUIZ');
+    expect(await answersOf(attempt.id)).toEqual([]);
+  });
+
+  it('finishes an abandoned attempt when its time runs out, scoring the saved answers', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const { attempt, questions } = await start(p, quick);
+    await save(p, attempt.id, questions[0].id, await s.correctAnswer(questions[0].id));
+    await save(p, attempt.id, questions[1].id, await s.correctAnswer(questions[1].id));
+    await save(p, attempt.id, questions[2].id, await s.wrongAnswer(questions[2].id));
+    // The pupil never comes back. Before deadline + grace the sweeper leaves it alone...
+    clock().set(new Date(attempt.deadlineAt).getTime() + GRACE - 1);
+    await sweeper().sweep();
+    expect((await s.sql('SELECT status FROM {learning}.attempts WHERE id = $1', [attempt.id]))[0].status).toBe('running');
+    // ...after it, the sweeper (running every second on its own) finishes it.
+    clock().set(new Date(attempt.deadlineAt).getTime() + GRACE + 1);
+    const [row] = await waitForFinished(attempt.id);
+    expect(row).toMatchObject({ status: 'finished', finished_by: 'timeout', points: 10, correct_count: 2, max_points: 20, time_spent_ms: 60_000 });
+    const events = await finishedEvents(attempt.id);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({ finishedBy: 'timeout', points: 10, standing: { points: 10 } });
+    // The pupil comes back and sees the result, now with the correct answers.
+    const view = await s.http().get(`/api/users/${p.id}/quizzes/${quick.checkpoints[0].quizIds[0]}`).set('Authorization', p.token);
+    expect(view.body.data.attempt).toMatchObject({ status: 'finished', points: 10 });
+    expect(view.body.data.questions[2]).toMatchObject({ isCorrect: false, pointsEarned: 0 });
+    expect(view.body.data.questions[2].correctAnswer.optionIds).toHaveLength(1);
+  });
+
+  async function waitForFinished(attemptId: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const rows = await s.sql('SELECT status, finished_by, points, correct_count, max_points, time_spent_ms FROM {learning}.attempts WHERE id = $1', [attemptId]);
+      if (rows[0].status === 'finished') return rows;
+      if (Date.now() > deadline) throw new Error('the sweeper did not finish the attempt');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('publishes exactly one quiz.finished when the pupil finishes while the sweeper runs', async () => {
+    clock().set(t1);
+    const pupils = await Promise.all(Array.from({ length: 8 }, () => joinedPupil(quick)));
+    const attempts = [];
+    for (const p of pupils) attempts.push((await start(p, quick)).attempt);
+    clock().set(new Date(attempts[0].deadlineAt).getTime() + GRACE + 10);
+    await Promise.all([
+      sweeper().sweep(),
+      ...pupils.map((p, i) => s.http().post(`/api/users/${p.id}/quizzes/${quick.checkpoints[0].quizIds[0]}/finish`).set('Authorization', p.token)
+        .send({ attemptId: attempts[i].id }).expect(200)),
+      sweeper().sweep(),
+    ]);
+    for (const a of attempts) expect(await finishedEvents(a.id)).toHaveLength(1);
+    // Finishing again answers the same result and publishes nothing more.
+    const again = await s.http().post(`/api/users/${pupils[0].id}/quizzes/${quick.checkpoints[0].quizIds[0]}/finish`).set('Authorization', pupils[0].token).send({});
+    expect(again.status).toBe(200);
+    expect(again.body.data.attempt.status).toBe('finished');
+    expect(await finishedEvents(attempts[0].id)).toHaveLength(1);
+  });
+
+  /** Plays the whole day: every answer right except `wrong` questions of test 1, taking `seconds` per test. */
+  async function playDay(p: Pupil, seconds: number, wrong = 0) {
+    for (const [i, quizId] of day.checkpoints[0].quizIds.entries()) {
+      clock().set(t1.getTime() + HOUR);
+      const { attempt, questions } = await start(p, day, i);
+      for (const [n, q] of questions.entries()) {
+        const answer = i === 0 && n < wrong ? await s.wrongAnswer(q.id) : await s.correctAnswer(q.id);
+        expect((await save(p, attempt.id, q.id, answer)).status).toBe(200);
+      }
+      clock().set(t1.getTime() + HOUR + seconds * 1000);
+      const done = await s.http().post(`/api/users/${p.id}/quizzes/${quizId}/finish`).set('Authorization', p.token).send({ attemptId: attempt.id });
+      expect(done.status).toBe(200);
+    }
+  }
+
+  it('scores a full day answered correctly as 270 and orders ties by total time', async () => {
+    const slow = await joinedPupil(day, 'Slow');
+    const fast = await joinedPupil(day, 'Fast');
+    const oneWrong = await joinedPupil(day, 'OneWrong');
+    await playDay(slow, 300);
+    await playDay(fast, 200);
+    await playDay(oneWrong, 100, 1);
+    const board = await s.http().get(`/api/challenges/${day.id}/leaderboard`).set('Authorization', slow.token);
+    expect(board.status).toBe(200);
+    expect(board.body.maxPoints).toBe(270);
+    expect(board.body.data.map((r: { firstName: string; points: number; timeSpentMs: number; rank: number }) => [r.rank, r.firstName, r.points, r.timeSpentMs])).toEqual([
+      [1, 'Fast', 270, 600_000],
+      [2, 'Slow', 270, 900_000],
+      [3, 'OneWrong', 265, 300_000],
+    ]);
+    expect(board.body.data[0]).toMatchObject({ correctAnswers: 35, percentage: 100, xpEarned: 270 });
+    expect(board.body.me).toMatchObject({ rank: 2, firstName: 'Slow', points: 270 });
+    expect(JSON.stringify(board.body)).not.toMatch(/phone|\+77/);
+  });
+
+  it('keeps one pupil out of another pupil\'s attempt and answers', async () => {
+    clock().set(t1);
+    const a = await joinedPupil(quick);
+    const b = await joinedPupil(quick);
+    const { attempt, questions } = await start(a, quick);
+    const quizId = quick.checkpoints[0].quizIds[0];
+    expect((await s.http().get(`/api/users/${a.id}/quizzes/${quizId}`).set('Authorization', b.token)).status).toBe(403);
+    expect((await s.http().get(`/api/users/${a.id}/quizzes/${quizId}/answers`).set('Authorization', b.token)).status).toBe(403);
+    expect((await s.http().get(`/api/users/${a.id}/quizzes/${quizId}/start-time`).set('Authorization', b.token)).status).toBe(403);
+    expect((await s.http().post(`/api/users/${a.id}/quizzes/${quizId}/finish`).set('Authorization', b.token).send({})).status).toBe(403);
+    const hijack = await save(b, attempt.id, questions[0].id, { optionId: questions[0].options[0].id });
+    expect(hijack.status).toBe(404);
+    expect(await answersOf(attempt.id)).toEqual([]);
+    expect((await s.sql('SELECT status FROM {learning}.attempts WHERE id = $1', [attempt.id]))[0].status).toBe('running');
+  });
+
+  it('never sends a correct answer before the attempt is finished', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(day);
+    const quizId = day.checkpoints[0].quizIds[1]; // test 2 mixes choices, numbers and a short text
+    const before = await s.http().get(`/api/users/${p.id}/quizzes/${quizId}`).set('Authorization', p.token);
+    expect(before.body.data.questions).toEqual([]); // no questions before the clock starts
+    const started = await s.http().post(`/api/users/${p.id}/quizzes/${quizId}/start`).set('Authorization', p.token).send({ prechecks: PRECHECKS });
+    const { attempt, questions } = started.body.data as { attempt: { id: string }; questions: { id: string }[] };
+    const saved = await save(p, attempt.id, questions[0].id, await s.correctAnswer(questions[0].id));
+    const during = [
+      started.body,
+      saved.body,
+      (await s.http().get(`/api/users/${p.id}/quizzes/${quizId}`).set('Authorization', p.token)).body,
+      (await s.http().get(`/api/users/${p.id}/quizzes/${quizId}/answers`).set('Authorization', p.token)).body,
+      (await s.http().get(`/api/challenges-all/${day.id}`).set('Authorization', p.token)).body,
+    ].map((b) => JSON.stringify(b));
+    const accepted = await s.sql<{ accepted: { value?: number; texts?: string[] } | null }>('SELECT accepted FROM {learning}.questions WHERE quiz_id = $1 AND accepted IS NOT NULL', [quizId]);
+    const texts = accepted.flatMap((a) => a.accepted?.texts ?? []);
+    for (const body of during) {
+      expect(body).not.toMatch(/isCorrect|correctAnswer|accepted|explanation/);
+      for (const t of texts) expect(body).not.toContain(t);
+    }
+    expect(texts.length).toBeGreaterThan(0);
+    const finished = await s.http().post(`/api/users/${p.id}/quizzes/${quizId}/finish`).set('Authorization', p.token).send({});
+    expect(JSON.stringify(finished.body)).toContain('correctAnswer');
+  });
+});
