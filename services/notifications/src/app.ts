@@ -1,29 +1,53 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type KitConfig, type ServiceDefinition, createService } from '@olymp/server-kit';
+import { NOTIFICATIONS_CONFIG } from './tokens';
+import { type NotificationsConfig, loadNotificationsConfig } from './config';
 import { DevSms } from './sms/dev-sms.entity';
 import { DevSmsController, SmsDelivery } from './sms/sms';
+import { RealtimeServer } from './realtime/realtime.server';
+import { BoardRegistry } from './leaderboard/board-registry';
+import { BoardPeople } from './leaderboard/board-people';
+import { BoardViews } from './leaderboard/board-views';
+import { QuizFinishedFeed } from './leaderboard/quiz-finished.feed';
+import { LeaderboardPublisher } from './leaderboard/leaderboard.publisher';
+import { LeaderboardLiveController } from './leaderboard/leaderboard-live.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
+import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
 
 /** Notifications: live leaderboards and notices over socket.io, and outgoing SMS. */
 @Module({})
 export class NotificationsModule {
-  static register(config: KitConfig): DynamicModule {
+  static register(config: KitConfig, settings: NotificationsConfig): DynamicModule {
     return {
       module: NotificationsModule,
-      controllers: config.DEV_SMS_INBOX ? [DevSmsController] : [],
-      providers: [SmsDelivery],
+      controllers: [LeaderboardLiveController, ...(config.DEV_SMS_INBOX ? [DevSmsController] : [])],
+      providers: [
+        { provide: NOTIFICATIONS_CONFIG, useValue: settings },
+        RealtimeServer,
+        BoardRegistry,
+        BoardPeople,
+        BoardViews,
+        QuizFinishedFeed,
+        LeaderboardPublisher,
+        SmsDelivery,
+      ],
     };
   }
 }
 
-export const notificationsService: ServiceDefinition = {
+/** The service for an environment (its own settings are read from the same variables as the kit's). */
+export const notificationsDefinition = (env: Record<string, string | undefined> = process.env): ServiceDefinition => ({
   service: 'notifications',
-  imports: (config) => [NotificationsModule.register(config)],
+  imports: (config) => [NotificationsModule.register(config, loadNotificationsConfig(env, config))],
   entities: [DevSms],
-  migrations: [NotificationsInitial1763780000100],
-};
+  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000],
+});
+
+export const notificationsService: ServiceDefinition = notificationsDefinition();
 
 export const startNotifications = (env: Record<string, string | undefined> = process.env) =>
-  createService(notificationsService, env);
+  createService(notificationsDefinition(env), env);
 
 export { BoardRanking, type Standing, type RankedStanding } from './leaderboard/board-ranking';
+export { publicName } from './leaderboard/board-people';
+export type * from './realtime/socket-contract';

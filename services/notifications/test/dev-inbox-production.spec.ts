@@ -13,6 +13,7 @@ describe('development SMS inbox in production', () => {
     const env = ns.envFor('notifications', {
       NODE_ENV: 'production',
       AUTH_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
     });
     const service = await startNotifications(env);
     try {
@@ -33,5 +34,14 @@ describe('development SMS inbox in production', () => {
       AUTH_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     });
     await expect(startNotifications(env)).rejects.toThrow(/DEV_SMS_INBOX must be off/);
+  });
+
+  it('refuses to start production without an SMS provider', async () => {
+    const { publicKey } = generateKeyPairSync('ed25519');
+    const env = ns.envFor('notifications', {
+      NODE_ENV: 'production',
+      AUTH_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    });
+    await expect(startNotifications(env)).rejects.toThrow(/SMS_PROVIDER=http needs SMS_HTTP_URL/);
   });
 });

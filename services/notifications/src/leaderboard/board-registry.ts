@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BoardRef } from '@olymp/proto';
+import { DomainError, KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import { BoardRanking, type Standing } from './board-ranking';
+
+export const boardKey = (b: BoardRef): string => `${b.kind}:${b.id}`;
+
+type LoadState = 'events-only' | 'loading' | 'complete';
+
+export interface Board {
+  ref: BoardRef;
+  ranking: BoardRanking;
+  /** Whether the board holds learning's full standings, or only what this node saw in events. */
+  state: LoadState;
+  loading?: Promise<void>;
+  /** When loading from learning last failed; a new attempt waits a little. */
+  failedAt?: number;
+}
+
+const RETRY_AFTER_FAILURE_MS = 15_000;
+const PAGE = 5000;
+
+/**
+ * Every board this node holds in memory, fed by `quiz.finished` (QuizFinishedFeed) and completed from the
+ * learning service's standings (`learning.board.standings`, paged): at start for the live boards
+ * (`learning.boards.live`) and on first use for any other. Both sources carry the same per-pupil versions, so
+ * merging them in any order gives the same board.
+ */
+@Injectable()
+export class BoardRegistry {
+  private readonly boards = new Map<string, Board>();
+  private readonly listeners: ((board: Board) => void)[] = [];
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Called with a board after its ranking changed. */
+  onChange(listener: (board: Board) => void): void {
+    this.listeners.push(listener);
+  }
+
+  get(ref: BoardRef): Board | undefined {
+    return this.boards.get(boardKey(ref));
+  }
+
+  private getOrCreate(ref: BoardRef): Board {
+    const key = boardKey(ref);
+    let board = this.boards.get(key);
+    if (!board) {
+      board = { ref: { kind: ref.kind, id: ref.id }, ranking: new BoardRanking(), state: 'events-only' };
+      this.boards.set(key, board);
+    }
+    return board;
+  }
+
+  /** Applies standings (from an event or a page of a rebuild); tells listeners once if anything changed. */
+  apply(ref: BoardRef, standings: Standing[]): boolean {
+    const board = this.getOrCreate(ref);
+    let changed = false;
+    for (const s of standings) changed = board.ranking.apply(s) || changed;
+    if (changed) for (const l of this.listeners) l(board);
+    return changed;
+  }
+
+  /**
+   * The board, complete from learning when learning can be asked. Throws NOT_FOUND when learning does not know
+   * the board. When learning cannot be asked, answers what this node has from events; with nothing, throws
+   * (an HTTP reader gets 503) unless `allowEmpty` (a live subscriber just waits for the first events).
+   */
+  async load(ref: BoardRef, { allowEmpty = false }: { allowEmpty?: boolean } = {}): Promise<Board> {
+    const board = this.getOrCreate(ref);
+    if (board.state === 'complete') return board;
+    if (board.failedAt && Date.now() - board.failedAt < RETRY_AFTER_FAILURE_MS) {
+      if (board.ranking.size > 0 || allowEmpty) return board;
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
+    board.loading ??= this.fetch(board).finally(() => (board.loading = undefined));
+    try {
+      await board.loading;
+    } catch (err) {
+      if (err instanceof DomainError && err.status === 404) {
+        if (board.ranking.size === 0) this.boards.delete(boardKey(ref));
+        throw err;
+      }
+      if (board.ranking.size === 0 && !allowEmpty) throw err;
+    }
+    return board;
+  }
+
+  private async fetch(board: Board): Promise<void> {
+    const previous = board.state;
+    board.state = 'loading';
+    try {
+      let after: string | undefined;
+      for (;;) {
+        const page = await this.rpc.request('learning.board.standings', { board: board.ref, limit: PAGE, ...(after ? { afterUserId: after } : {}) });
+        this.apply(board.ref, page.entries);
+        if (!page.next) break;
+        after = page.next;
+      }
+      board.state = 'complete';
+      board.failedAt = undefined;
+    } catch (err) {
+      board.state = previous === 'loading' ? 'events-only' : previous;
+      board.failedAt = Date.now();
+      this.logger.warn({ board: board.ref, err: err instanceof Error ? err.message : err }, 'board standings could not be loaded from learning');
+      throw err;
+    }
+  }
+
+  /** Loads every board learning calls live (at start); retries in the background until learning answers. */
+  async rebuildLive(): Promise<number> {
+    const { boards } = await this.rpc.request('learning.boards.live', {});
+    const results = await Promise.allSettled(boards.map((b) => this.load({ kind: b.kind, id: b.id })));
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed) throw new Error(`${failed} of ${boards.length} live boards could not be rebuilt`);
+    return boards.length;
+  }
+
+  /** Boards held, for diagnostics. */
+  list(): Board[] {
+    return [...this.boards.values()];
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { Locale } from '@olymp/proto';
+import type { BoardView, MemberRow, MyStanding, PublicRow } from '../realtime/socket-contract';
+import type { Board } from './board-registry';
+import type { RankedStanding } from './board-ranking';
+import { BoardPeople } from './board-people';
+
+export type Audience = 'public' | 'member';
+
+/**
+ * Turns a board's ranking into what viewers see. The public view (display screens, anonymous sockets,
+ * GET /api/leaderboard-live/{id}) carries name, school, region, points and time only; signed-in viewers also get
+ * district, correct answers and percentage. Nothing carries user ids or phones.
+ */
+@Injectable()
+export class BoardViews {
+  constructor(private readonly people: BoardPeople) {}
+
+  /** Looks up the names the top rows need (once for every audience and locale of one push). */
+  async prepare(board: Board, top: RankedStanding[]): Promise<void> {
+    if (top.length) await this.people.resolve(board.ref, top.map((r) => r.userId));
+  }
+
+  view(board: Board, top: RankedStanding[], audience: Audience, locale: Locale): BoardView<PublicRow | MemberRow> {
+    const maxPoints = this.people.maxPoints(board.ref);
+    return {
+      board: { kind: board.ref.kind, id: board.ref.id },
+      version: board.ranking.version,
+      participants: board.ranking.size,
+      maxPoints,
+      top: top.map((r) => {
+        const who = this.people.shown(board.ref, r.userId, locale);
+        const row: PublicRow = { rank: r.rank, name: who.name, school: who.school, region: who.region, points: r.points, timeSpentMs: r.timeSpentMs };
+        if (audience === 'public') return row;
+        const percent = maxPoints ? Math.round((r.points / maxPoints) * 1000) / 10 : null;
+        return { ...row, district: who.district, correctCount: r.correctCount, percent } satisfies MemberRow;
+      }),
+      at: new Date().toISOString(),
+    };
+  }
+
+  me(board: Board, userId: string): MyStanding | null {
+    const s = board.ranking.get(userId);
+    const rank = board.ranking.rankOf(userId);
+    if (!s || rank === null) return null;
+    return {
+      board: { kind: board.ref.kind, id: board.ref.id },
+      rank,
+      participants: board.ranking.size,
+      points: s.points,
+      timeSpentMs: s.timeSpentMs,
+      correctCount: s.correctCount,
+    };
+  }
+}

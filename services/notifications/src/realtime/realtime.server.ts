@@ -1,0 +1,162 @@
+import type { Server as HttpServer } from 'node:http';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { Pool } from 'pg';
+import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
+import { type Locale, parseEvent, resolveLocale } from '@olymp/proto';
+import { KIT_CONFIG, KIT_LOGGER, type KitConfig, NatsService, SessionRevocations, TokenVerifier } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import { NOTIFICATIONS_CONFIG } from '../tokens';
+import type { NotificationsConfig } from '../config';
+import { type ClientToServerEvents, type ServerToClientEvents, handshakeAuth } from './socket-contract';
+
+/** Who a socket belongs to; `user` is absent for an anonymous viewer (a display screen). */
+export interface SocketData {
+  user?: { id: string; roleId: number; sessionId: string; expiresAt: number };
+  locale: Locale;
+  /** Boards this socket watches, by key (`kind:id`), with the audience it joined. */
+  boards: Map<string, 'public' | 'member'>;
+  /** Last standing pushed to this socket per board, to push only changes. */
+  lastMe: Map<string, string>;
+  expiry?: NodeJS.Timeout;
+}
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: string, locale: Locale) => `user:${userId}:${locale}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The socket.io server of this node, attached to the service's own HTTP server (so it listens where HTTP does,
+ * never on all interfaces) at `/socket.io`. Sockets authenticate with the API's access token (optional); each
+ * signed-in socket joins its user's room (per locale, for notices) and its session's room. Several nodes share
+ * broadcasts through `@socket.io/postgres-adapter` (LISTEN/NOTIFY on the platform's PostgreSQL).
+ *
+ * `auth.session.revoked` closes that session's sockets at once: every node reads the subject with its own
+ * ordered consumer (like the kit's SessionRevocations), so each closes its own sockets without a broadcast.
+ */
+@Injectable()
+export class RealtimeServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private server?: LiveServer;
+  private pool?: Pool;
+  private revocations?: { messages: ConsumerMessages; loop: Promise<void> };
+  private readonly verifier: TokenVerifier;
+  private readonly connectionListeners: ((socket: LiveSocket) => void)[] = [];
+
+  constructor(
+    private readonly httpHost: HttpAdapterHost,
+    private readonly nats: NatsService,
+    private readonly sessions: SessionRevocations,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly settings: NotificationsConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {
+    this.verifier = new TokenVerifier(config.AUTH_PUBLIC_KEY);
+  }
+
+  /** The server, created on first use and attached to the HTTP server Nest already made (not listening yet). */
+  get io(): LiveServer {
+    if (!this.server) this.server = this.create();
+    return this.server;
+  }
+
+  /** Features add their socket event handlers here; they run for every accepted connection. */
+  onConnection(listener: (socket: LiveSocket) => void): void {
+    this.connectionListeners.push(listener);
+  }
+
+  private create(): LiveServer {
+    const http = this.httpHost.httpAdapter.getHttpServer() as HttpServer;
+    const io: LiveServer = new Server(http, { path: '/socket.io', serveClient: false, connectionStateRecovery: undefined });
+    if (this.settings.SOCKET_ADAPTER === 'postgres') {
+      this.pool = new Pool({
+        connectionString: this.config.DATABASE_URL,
+        max: 3,
+        application_name: `${this.config.SERVICE}:socket.io`,
+        // The attachments table (payloads over NOTIFY's 8000 bytes) is in the service's schema.
+        options: `-c search_path=${this.config.DB_SCHEMA}`,
+      });
+      this.pool.on('error', (err) => this.logger.warn({ err }, 'socket.io adapter connection error'));
+      io.adapter(
+        createAdapter(this.pool, {
+          // One channel per service schema: deployments (and test files) sharing a database never cross-talk.
+          channelPrefix: `socket.io:${this.config.DB_SCHEMA}`,
+          tableName: 'socket_io_attachments',
+          heartbeatInterval: 5000,
+          heartbeatTimeout: 12_000,
+          errorHandler: (err: Error) => this.logger.warn({ err }, 'socket.io adapter error'),
+        }),
+      );
+    }
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (err: Error) => next(err),
+      );
+    });
+    io.on('connection', (socket) => {
+      const user = socket.data.user;
+      if (user) {
+        void socket.join([userRoom(user.id, socket.data.locale), sessionRoom(user.sessionId)]);
+        // An access token lives 15 minutes; its socket does not outlive it (the client reconnects with a new one).
+        socket.data.expiry = setTimeout(() => socket.disconnect(true), Math.max(0, user.expiresAt - Date.now()));
+        socket.on('disconnect', () => clearTimeout(socket.data.expiry));
+      }
+      for (const listener of this.connectionListeners) listener(socket);
+    });
+    return io;
+  }
+
+  private async authenticate(socket: LiveSocket): Promise<void> {
+    const auth = handshakeAuth.safeParse(socket.handshake.auth ?? {});
+    const given = auth.success ? auth.data : {};
+    const header = socket.handshake.headers.authorization;
+    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const token = given.token ?? bearer;
+    socket.data.locale = resolveLocale(given.locale ?? socket.handshake.headers['x-locale']);
+    socket.data.boards = new Map();
+    socket.data.lastMe = new Map();
+    if (!token) return;
+    const claims = await this.verifier.verify(token);
+    // A bad or revoked token is refused rather than silently treated as anonymous: the client must know.
+    if (!claims || this.sessions.isRevoked(claims.sid)) throw Object.assign(new Error('UNAUTHENTICATED'), { data: { code: 'UNAUTHENTICATED' } });
+    socket.data.user = { id: claims.sub, roleId: claims.roleId, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    void this.io;
+    const consumer = await this.nats.js.consumers.get(this.nats.streamName, {
+      filter_subjects: this.nats.subject('auth.session.revoked'),
+      deliver_policy: DeliverPolicy.StartTime,
+      // A little back, so a revocation published while this node was starting is not missed.
+      opt_start_time: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const messages = await consumer.consume();
+    const loop = (async () => {
+      for await (const msg of messages) {
+        try {
+          const e = parseEvent('auth.session.revoked', msg.json());
+          this.io.local.in(sessionRoom(e.sessionId)).disconnectSockets(true);
+        } catch (err) {
+          this.logger.error({ err }, 'auth.session.revoked rejected by its contract');
+        }
+      }
+    })();
+    this.revocations = { messages, loop };
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.revocations?.messages.close().catch(() => undefined);
+    await this.revocations?.loop.catch(() => undefined);
+    const io = this.server;
+    if (!io) return;
+    // Not io.close(): that would also close the HTTP server, which belongs to Fastify and closes after this.
+    io.local.disconnectSockets(true);
+    await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    io.engine.close();
+    await this.pool?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,82 @@
+/** Shared by the notifications tests: publishing real events through a service's outbox, and socket clients. */
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+import type { EventPayload, EventSubject } from '@olymp/proto';
+import { EventOutbox, type RunningService } from '@olymp/server-kit';
+import type { BoardView, ClientToServerEvents, MemberRow, MyStanding, NoticeView, PublicRow, ServerToClientEvents } from '@olymp/notifications';
+
+/** Writes events into the service's outbox in one transaction; its relay publishes them to JetStream. */
+export async function publish<S extends EventSubject>(service: RunningService, subject: S, payloads: EventPayload<S>[]): Promise<void> {
+  const outbox = service.app.get(EventOutbox);
+  await service.app.get(DataSource).transaction(async (m) => {
+    for (const p of payloads) await outbox.add(m, subject, p);
+  });
+}
+
+export interface Finish {
+  userId: string;
+  points: number;
+  timeSpentMs: number;
+  version: number;
+  correctCount?: number;
+}
+
+export function quizFinished(board: { kind: 'challenge' | 'training'; id: string }, f: Finish): EventPayload<'quiz.finished'> {
+  return {
+    attemptId: randomUUID(),
+    userId: f.userId,
+    quizId: randomUUID(),
+    context: board.kind === 'challenge' ? { kind: 'challenge', challengeId: board.id, checkpointId: randomUUID() } : { kind: 'training', trainingId: board.id },
+    points: f.points,
+    maxPoints: 1350,
+    correctCount: f.correctCount ?? 0,
+    questionCount: 10,
+    timeSpentMs: f.timeSpentMs,
+    finishedBy: 'user',
+    finishedAt: new Date().toISOString(),
+    standing: { points: f.points, timeSpentMs: f.timeSpentMs, correctCount: f.correctCount ?? 0, finishedQuizzes: 1, version: f.version },
+  };
+}
+
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A socket.io client that records what it receives. */
+export class Viewer {
+  readonly boards: BoardView<PublicRow | MemberRow>[] = [];
+  readonly me: MyStanding[] = [];
+  readonly notices: NoticeView[] = [];
+  disconnectReason?: string;
+
+  private constructor(readonly socket: Client) {
+    socket.on('board', (v) => this.boards.push(v));
+    socket.on('board:me', (v) => this.me.push(v));
+    socket.on('notice', (v) => this.notices.push(v));
+    socket.on('disconnect', (reason) => (this.disconnectReason = reason));
+  }
+
+  static connect(url: string, auth: Record<string, unknown> = {}): Promise<Viewer> {
+    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+    const viewer = new Viewer(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(viewer));
+      socket.once('connect_error', (err) => {
+        socket.close();
+        reject(err);
+      });
+    });
+  }
+
+  subscribe(board: { kind: string; id: string }) {
+    return this.socket.timeout(5000).emitWithAck('board:subscribe', board as never);
+  }
+
+  /** The newest view of a board. */
+  latest(boardId: string) {
+    return this.boards.filter((b) => b.board.id === boardId).at(-1);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
