@@ -1,15 +1,15 @@
 /**
  * Model-based test of the ledger on real PostgreSQL: fast-check runs random sequences of awards, spending, invoice
- * payments (also several at once), cancellations, refunds and ZP recharges, with idempotency keys drawn from a small
- * pool so keys repeat (with the same or with other amounts). After every step the database must agree with a plain
- * in-memory model, and the ledger's invariants must hold: per unit all postings sum to zero, every wallet's cached
+ * payments (also several at once), cancellations, refunds and ZP recharges (some failing, some callbacks replayed),
+ * with idempotency keys drawn from a small pool so keys repeat (with the same or with other amounts). After every
+ * step the database must agree with a plain in-memory model, and the ledger's invariants must hold: per unit all postings sum to zero, every wallet's cached
  * balance equals its postings, no wallet is below zero, every invoice is paid at most once (one payment, one event).
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { InvoicesService, LedgerService, WalletPaymentService, startFinance } from '@olymp/finance';
+import { InvoicesService, LedgerService, RechargesService, SandboxProvider, WalletPaymentService, startFinance } from '@olymp/finance';
 import { DomainError, type RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
 import { NO_VIOLATIONS, admin, ledgerViolations, pupil } from './ledger-checks';
@@ -30,6 +30,8 @@ interface Real {
   ledger: LedgerService;
   invoices: InvoicesService;
   payments: WalletPaymentService;
+  recharges: RechargesService;
+  provider: SandboxProvider;
   check: () => Promise<void>;
 }
 
@@ -157,13 +159,32 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   toString = () => `refund(invoice ${this.invoice})`;
 }
 
+/** A ZP recharge through the provider: succeeds or fails; its callback may arrive twice (the repeat is refused). */
+class Recharge implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly user: number, readonly amount: number, readonly succeeds: boolean, readonly replay: boolean) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const caller = pupil(m.users[this.user]);
+    const created = await r.recharges.create(caller.sub, this.amount);
+    const started = await r.recharges.startPayment(created.id, caller);
+    const notice = r.provider.notice(started.providerPaymentId!, this.succeeds ? 'succeeded' : 'failed', started.priceTenge);
+    const done = await r.recharges.callback(notice.body, notice.headers);
+    expect(done.status).toBe(this.succeeds ? 'completed' : 'failed');
+    if (this.succeeds) m.balances[this.user].ZP += this.amount;
+    if (this.replay) expect(await outcome(() => r.recharges.callback(notice.body, notice.headers))).toBe('CALLBACK_REPLAYED');
+    await r.check();
+  }
+  toString = () => `recharge(u${this.user}, ${this.amount} ZP, ${this.succeeds ? 'ok' : 'fails'}${this.replay ? ', replayed' : ''})`;
+}
+
 describe('ledger model', () => {
   const ns = createTestNamespace();
+  const secret = `model-secret-${randomUUID()}`;
   let finance: RunningService;
   let pg: Client;
 
   beforeAll(async () => {
-    finance = await startFinance(ns.envFor('finance'));
+    finance = await startFinance(ns.envFor('finance', { FINANCE_PROVIDER_SECRET: secret }));
     pg = new Client({ connectionString: ns.databaseUrl });
     await pg.connect();
   });
@@ -185,12 +206,15 @@ describe('ledger model', () => {
       fc.tuple(fc.nat(), fc.integer({ min: 1, max: 4 })).map(([i, t]) => new Pay(i, t)),
       fc.nat().map((i) => new Cancel(i)),
       fc.nat().map((i) => new Refund(i)),
+      fc.tuple(user, amount, fc.boolean(), fc.boolean()).map(([u, a, ok, again]) => new Recharge(u, a, ok, again)),
     ];
     const real = (): Real => ({
       ds: finance.app.get(DataSource),
       ledger: finance.app.get(LedgerService),
       invoices: finance.app.get(InvoicesService),
       payments: finance.app.get(WalletPaymentService),
+      recharges: finance.app.get(RechargesService),
+      provider: new SandboxProvider(secret),
       check: async () => {
         expect(await ledgerViolations(pg, ns.schemaOf('finance'))).toEqual(NO_VIOLATIONS);
         const actual = await finance.app.get(LedgerService).balances(model.users);
@@ -200,7 +224,7 @@ describe('ledger model', () => {
     let model!: Model;
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 30 }), async (cmds) => {
         model = {
           users: Array.from({ length: USERS }, () => randomUUID()),
           balances: Array.from({ length: USERS }, () => ({ XP: 0, ZP: 0, ALTYN_SAQA: 0 })),
@@ -210,7 +234,7 @@ describe('ledger model', () => {
         await fc.asyncModelRun(() => ({ model, real: real() }), cmds);
         steps += [...cmds].length;
       }),
-      { numRuns: 40, endOnFailure: true },
+      { numRuns: 60, endOnFailure: true },
     );
     expect(steps).toBeGreaterThan(100);
   });
