@@ -15,16 +15,20 @@ import { ChallengeAdmin } from './challenges/challenge-admin.service';
 import { ChallengesController } from './challenges/challenges.controller';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ContentSeeder } from './content/content.seeder';
+import { BoardResults } from './results/board-results.service';
+import { ChallengeResultsController } from './results/results.controller';
+import { Treasures } from './treasures/treasures.service';
+import { TreasuresController } from './treasures/treasures.controller';
 
 /** Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. */
 @Module({
   imports: [AuditModule, UploadsModule],
-  controllers: [AttemptsController, BoardsRpcController, ChallengesController],
+  controllers: [AttemptsController, BoardsRpcController, ChallengesController, ChallengeResultsController, TreasuresController],
   providers: [
     Sheets, QuizContexts, Attempts, AttemptSweeper, Participations, Leaderboards, InvoicePaidConsumer, Achievements,
-    Challenges, ChallengeAdmin, ContentSeeder, DemoSeeder,
+    Challenges, ChallengeAdmin, ContentSeeder, DemoSeeder, BoardResults, Treasures,
   ],
-  exports: [Attempts, Participations, Sheets, ChallengeAdmin, AttemptSweeper, QuizContexts, Leaderboards, Achievements],
+  exports: [Attempts, Participations, Sheets, ChallengeAdmin, AttemptSweeper, QuizContexts, Leaderboards, Achievements, BoardResults, Treasures],
 })
 export class LearningModule {}
 

@@ -4,6 +4,8 @@ import { Challenge, Checkpoint } from './challenge.entities';
 import { createChallenge, createCheckpoint, updateChallenge, updateCheckpoint } from './challenge.dto';
 import { Participation } from '../boards/participation.entity';
 import { Attempt } from '../attempts/attempt.entities';
+import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
+import { createTreasure, updateTreasure } from '../treasures/treasure.dto';
 
 /** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
 @Injectable()
@@ -17,6 +19,21 @@ export class ChallengeHooks implements CrudHooks<Challenge> {
 export class CheckpointHooks implements CrudHooks<Checkpoint> {
   async beforeDestroy(row: Checkpoint, ctx: CrudWriteContext) {
     if (await ctx.manager.existsBy(Attempt, { checkpointId: row.id })) throw new DomainError('PUBLISHED_CONTENT_LOCKED');
+  }
+}
+
+/** A claimed treasure stays (its reward was paid); a challenge treasure must point at its challenge. */
+@Injectable()
+export class TreasureHooks implements CrudHooks<Treasure> {
+  async beforeStore(input: Partial<Treasure>, ctx: CrudWriteContext) {
+    if (!(await ctx.manager.existsBy(Challenge, { id: input.boardId as string }))) throw new DomainError('RELATED_NOT_FOUND', { field: 'boardId' });
+    if (input.checkpointId && !(await ctx.manager.existsBy(Checkpoint, { id: input.checkpointId, challengeId: input.boardId as string }))) {
+      throw new DomainError('RELATED_NOT_FOUND', { field: 'checkpointId' });
+    }
+  }
+
+  async beforeDestroy(row: Treasure, ctx: CrudWriteContext) {
+    if (await ctx.manager.existsBy(TreasureClaim, { treasureId: row.id })) throw new DomainError('RECORD_IN_USE');
   }
 }
 
@@ -35,7 +52,13 @@ export class CheckpointHooks implements CrudHooks<Checkpoint> {
       searchable: ['titleKk', 'titleRu', 'titleEn'], relations: { challenge: {} }, hooks: CheckpointHooks,
       defaultSort: [{ field: 'challengeId', order: 'ASC' }, { field: 'opensAt', order: 'ASC' }],
     }),
+    CrudResource.register({
+      path: 'treasures', entity: Treasure, create: createTreasure, update: updateTreasure, scope: { boardKind: 'challenge' },
+      access: { read: 'signed-in', store: 'challenge:update', update: 'challenge:update', destroy: 'challenge:update' },
+      searchable: ['titleKk', 'titleRu', 'titleEn'], hooks: TreasureHooks,
+      defaultSort: [{ field: 'boardId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+    }),
   ],
-  providers: [ChallengeHooks, CheckpointHooks],
+  providers: [ChallengeHooks, CheckpointHooks, TreasureHooks],
 })
 export class ChallengeResourcesModule {}
