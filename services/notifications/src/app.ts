@@ -5,12 +5,17 @@ import { type NotificationsConfig, loadNotificationsConfig } from './config';
 import { DevSms } from './sms/dev-sms.entity';
 import { DevSmsController, SmsDelivery } from './sms/sms';
 import { RealtimeServer } from './realtime/realtime.server';
+import { AfterCommit } from './realtime/after-commit';
 import { BoardRegistry } from './leaderboard/board-registry';
 import { BoardPeople } from './leaderboard/board-people';
 import { BoardViews } from './leaderboard/board-views';
 import { QuizFinishedFeed } from './leaderboard/quiz-finished.feed';
 import { LeaderboardPublisher } from './leaderboard/leaderboard.publisher';
 import { LeaderboardLiveController } from './leaderboard/leaderboard-live.controller';
+import { Notice } from './notices/notice.entity';
+import { NoticesService } from './notices/notices.service';
+import { NoticesConsumer } from './notices/notices.consumer';
+import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
 
@@ -20,15 +25,18 @@ export class NotificationsModule {
   static register(config: KitConfig, settings: NotificationsConfig): DynamicModule {
     return {
       module: NotificationsModule,
-      controllers: [LeaderboardLiveController, ...(config.DEV_SMS_INBOX ? [DevSmsController] : [])],
+      controllers: [LeaderboardLiveController, NoticesController, ...(config.DEV_SMS_INBOX ? [DevSmsController] : [])],
       providers: [
         { provide: NOTIFICATIONS_CONFIG, useValue: settings },
         RealtimeServer,
+        AfterCommit,
         BoardRegistry,
         BoardPeople,
         BoardViews,
         QuizFinishedFeed,
         LeaderboardPublisher,
+        NoticesService,
+        NoticesConsumer,
         SmsDelivery,
       ],
     };
@@ -39,7 +47,7 @@ export class NotificationsModule {
 export const notificationsDefinition = (env: Record<string, string | undefined> = process.env): ServiceDefinition => ({
   service: 'notifications',
   imports: (config) => [NotificationsModule.register(config, loadNotificationsConfig(env, config))],
-  entities: [DevSms],
+  entities: [DevSms, Notice],
   migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000],
 });
 

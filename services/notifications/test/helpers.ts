@@ -6,12 +6,23 @@ import type { EventPayload, EventSubject } from '@olymp/proto';
 import { EventOutbox, type RunningService } from '@olymp/server-kit';
 import type { BoardView, ClientToServerEvents, MemberRow, MyStanding, NoticeView, PublicRow, ServerToClientEvents } from '@olymp/notifications';
 
-/** Writes events into the service's outbox in one transaction; its relay publishes them to JetStream. */
-export async function publish<S extends EventSubject>(service: RunningService, subject: S, payloads: EventPayload<S>[]): Promise<void> {
+/**
+ * Writes events into the service's outbox in one transaction; its relay publishes them to JetStream. Returns the
+ * message ids (the outbox row ids, sent as Nats-Msg-Id).
+ */
+export async function publish<S extends EventSubject>(service: RunningService, subject: S, payloads: EventPayload<S>[]): Promise<string[]> {
   const outbox = service.app.get(EventOutbox);
-  await service.app.get(DataSource).transaction(async (m) => {
-    for (const p of payloads) await outbox.add(m, subject, p);
+  return service.app.get(DataSource).transaction(async (m) => {
+    const ids: string[] = [];
+    for (const p of payloads) ids.push(await outbox.add(m, subject, p));
+    return ids;
   });
+}
+
+/** Whether a consumer of the service has processed a message (its inbox holds the id). */
+export async function processed(service: RunningService, messageId: string): Promise<boolean> {
+  const rows: unknown[] = await service.app.get(DataSource).query('SELECT 1 FROM inbox WHERE message_id = $1', [messageId]);
+  return rows.length > 0;
 }
 
 export interface Finish {

@@ -1,0 +1,42 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, currentLocale, formBoolean } from '@olymp/server-kit';
+import { NoticesService } from './notices.service';
+
+const listQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  unread: formBoolean.optional(),
+});
+
+/** The signed-in user's notices (newest first) and marking them read; staff with `notice:index` read anyone's. */
+@Controller('notices')
+export class NoticesController {
+  constructor(private readonly notices: NoticesService) {}
+
+  @Get()
+  @SignedIn()
+  list(@CurrentUser() user: AuthUser, @ValidQuery(listQuery) q: z.output<typeof listQuery>) {
+    return this.notices.list(user.sub, q, currentLocale());
+  }
+
+  @Post('read-all')
+  @HttpCode(200)
+  @SignedIn()
+  async readAll(@CurrentUser() user: AuthUser) {
+    return { data: { updated: await this.notices.markAllRead(user.sub) } };
+  }
+
+  @Post(':id/read')
+  @HttpCode(200)
+  @SignedIn()
+  async read(@CurrentUser() user: AuthUser, @UuidParam('id') id: string) {
+    return { data: await this.notices.markRead(user.sub, id, currentLocale()) };
+  }
+
+  @Get('users/:userId')
+  @RequirePermission('notice:index')
+  listOf(@UuidParam('userId') userId: string, @ValidQuery(listQuery) q: z.output<typeof listQuery>) {
+    return this.notices.list(userId, q, currentLocale());
+  }
+}

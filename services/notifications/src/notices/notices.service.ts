@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { type EventPayload, LOCALES, type Locale, type Localized, message } from '@olymp/proto';
+import { DomainError } from '@olymp/server-kit';
+import type { NoticeView } from '../realtime/socket-contract';
+import { RealtimeServer, userRoom } from '../realtime/realtime.server';
+import { AfterCommit } from '../realtime/after-commit';
+import { Notice, type NoticeKind } from './notice.entity';
+
+interface NewNotice {
+  userId: string;
+  kind: NoticeKind;
+  params: Record<string, unknown>;
+  source: string;
+  at: Date;
+}
+
+const amount = (tenge: number, zp: number, locale: Locale): string => {
+  const parts = [];
+  if (tenge > 0 || zp === 0) parts.push(message('AMOUNT_TENGE', locale, { tenge: tenge.toLocaleString('ru-RU') }));
+  if (zp > 0) parts.push(message('AMOUNT_ZP', locale, { zp: zp.toLocaleString('ru-RU') }));
+  return parts.join(' + ');
+};
+
+/**
+ * Per-user notices: kept (one per fact) and pushed to the user's sockets on every node, through the socket.io
+ * adapter, after the transaction that kept them commits. Texts are rendered in the reader's language.
+ */
+@Injectable()
+export class NoticesService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly realtime: RealtimeServer,
+    private readonly afterCommit: AfterCommit,
+  ) {}
+
+  static fromInvoicePaid(e: EventPayload<'invoice.paid'>): NewNotice {
+    return {
+      userId: e.userId,
+      kind: 'invoice.paid',
+      params: { invoiceId: e.invoiceId, product: e.product, amountTenge: e.amountTenge, amountZp: e.amountZp, method: e.method },
+      source: `invoice.paid:${e.invoiceId}`,
+      at: new Date(e.paidAt),
+    };
+  }
+
+  static fromOrderStatus(e: EventPayload<'order.status.changed'>): NewNotice {
+    return {
+      userId: e.userId,
+      kind: 'order.status.changed',
+      params: { orderId: e.orderId, from: e.from, to: e.to },
+      source: `order.status.changed:${e.orderId}:${e.to}:${e.changedAt}`,
+      at: new Date(e.changedAt),
+    };
+  }
+
+  static fromAchievement(e: EventPayload<'achievement.earned'>): NewNotice {
+    return {
+      userId: e.userId,
+      kind: 'achievement.earned',
+      params: { achievementId: e.achievementId, code: e.code, title: e.title, challengeId: e.challengeId },
+      source: `achievement.earned:${e.achievementId}`,
+      at: new Date(e.earnedAt),
+    };
+  }
+
+  /** Keeps a notice in the caller's transaction and pushes it once that commits. A repeated fact does nothing. */
+  async add(manager: EntityManager, n: NewNotice): Promise<void> {
+    const id = randomUUID();
+    const inserted: { id: string }[] = await manager.query(
+      `INSERT INTO notices (id, user_id, kind, params, source, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (source) DO NOTHING RETURNING id`,
+      [id, n.userId, n.kind, JSON.stringify(n.params), n.source, n.at],
+    );
+    if (!inserted.length) return;
+    const notice = Object.assign(new Notice(), { id, userId: n.userId, kind: n.kind, params: n.params, source: n.source, createdAt: n.at, readAt: null });
+    this.afterCommit.run(manager, () => {
+      for (const locale of LOCALES) this.realtime.io.to(userRoom(n.userId, locale)).emit('notice', this.view(notice, locale));
+    });
+  }
+
+  view(n: Notice, locale: Locale): NoticeView {
+    const p = n.params;
+    switch (n.kind) {
+      case 'invoice.paid':
+        return this.shape(n, 'success', message('NOTICE_INVOICE_PAID_TITLE', locale), message('NOTICE_INVOICE_PAID', locale, { amount: amount(Number(p.amountTenge), Number(p.amountZp), locale) }));
+      case 'order.status.changed':
+        return this.shape(n, 'info', message('NOTICE_ORDER_STATUS_TITLE', locale), message('NOTICE_ORDER_STATUS', locale, { status: String(p.to) }));
+      case 'achievement.earned': {
+        const title = p.title as Localized;
+        return this.shape(n, 'success', message('NOTICE_ACHIEVEMENT_TITLE', locale), message('NOTICE_ACHIEVEMENT', locale, { title: title[locale] || title.kk }));
+      }
+      default: {
+        const never: never = n.kind;
+        throw new Error(`unknown notice kind ${String(never)}`);
+      }
+    }
+  }
+
+  private shape(n: Notice, toast: NoticeView['toast'], title: string, text: string): NoticeView {
+    return { id: n.id, kind: n.kind, toast, title, text, data: n.params, createdAt: n.createdAt.toISOString(), readAt: n.readAt?.toISOString() ?? null };
+  }
+
+  async list(userId: string, q: { page: number; limit: number; unread?: boolean }, locale: Locale) {
+    const repo = this.ds.getRepository(Notice);
+    const where = q.unread ? { userId, readAt: IsNull() } : { userId };
+    const [rows, total] = await repo.findAndCount({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: q.limit, skip: (q.page - 1) * q.limit });
+    const unread = await repo.count({ where: { userId, readAt: IsNull() } });
+    return {
+      data: rows.map((r) => this.view(r, locale)),
+      count: rows.length,
+      total,
+      unread,
+      page: q.page,
+      pageCount: Math.max(1, Math.ceil(total / q.limit)),
+    };
+  }
+
+  /** Marks one of the user's notices read; another user's notice is "not found", never "forbidden". */
+  async markRead(userId: string, id: string, locale: Locale): Promise<NoticeView> {
+    const repo = this.ds.getRepository(Notice);
+    const n = await repo.findOneBy({ id, userId });
+    if (!n) throw new DomainError('NOT_FOUND');
+    if (!n.readAt) {
+      await repo.update({ id, userId }, { readAt: new Date() });
+      n.readAt = (await repo.findOneByOrFail({ id })).readAt;
+    }
+    return this.view(n, locale);
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const res = await this.ds.query('UPDATE notices SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+    return (res as [unknown[], number])[1] ?? 0;
+  }
+}
