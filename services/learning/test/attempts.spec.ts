@@ -150,7 +150,7 @@ describe('attempts with server-held time', () => {
   it('publishes exactly one quiz.finished when the pupil finishes while the sweeper runs', async () => {
     clock().set(t1);
     const pupils = await Promise.all(Array.from({ length: 8 }, () => joinedPupil(quick)));
-    const attempts = [];
+    const attempts: { id: string; deadlineAt: string }[] = [];
     for (const p of pupils) attempts.push((await start(p, quick)).attempt);
     clock().set(new Date(attempts[0].deadlineAt).getTime() + GRACE + 10);
     await Promise.all([
