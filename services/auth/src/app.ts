@@ -35,13 +35,15 @@ import { StaffPeopleModule } from './staff-people/staff-people.module';
 import { UserRoleController } from './staff-people/user-role.controller';
 import { Teacher } from './staff-people/teacher.entity';
 import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teachers';
+import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
+import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
   controllers: [RolesRpcController, UsersRpcController, SignInController, ProfileController, OtpLogController,
     PeopleController, UserRoleController],
   providers: [RolesService, AuthSeeder, OtpService, SessionsService, SignInService, ProfileService,
-    ...peopleProviders],
+    ...peopleProviders, SmsDeliveryReports],
   imports: [AuditModule],
   exports: [RolesService],
 })
@@ -54,10 +56,11 @@ export const authService: ServiceDefinition = {
   entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
     ...peopleEntities, Teacher],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
-    AuthPeople1763802000000, AuthTeachers1763803000000],
+    AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };
 
 export const startAuth = (env: Record<string, string | undefined> = process.env) => createService(authService, env);
 export { Clock } from './clock';
+export { demoUserId } from './seed/seeder';

@@ -28,7 +28,7 @@ export function learningStack() {
     adminId: randomUUID(),
     http: () => request(s.learning.app.getHttpServer()),
     async start(extra: Record<string, string> = {}) {
-      s.auth = await startAuth(ns.envFor('auth'));
+      s.auth = await startAuth(ns.envFor('auth', extra));
       s.learning = await startLearning(ns.envFor('learning', extra));
       s.pg = new Client({ connectionString: ns.databaseUrl });
       await s.pg.connect();

@@ -1,0 +1,68 @@
+/**
+ * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
+ * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
+ * a paid challenge and a training exist too; a second start adds nothing; the demo grade-5 pupil can join and play.
+ */
+import { demoUserId } from '@olymp/auth';
+import { startLearning } from '@olymp/learning';
+import { ROLE } from '@olymp/proto';
+import { testToken } from '@olymp/server-kit/testing';
+import { PRECHECKS, learningStack } from './support';
+
+describe('demo content', () => {
+  const s = learningStack();
+
+  beforeAll(() => s.start({ SEED_DEMO: 'true' }));
+  afterAll(() => s.stop());
+
+  it('lists the three 5-day challenges (running now) and a paid one', async () => {
+    const list = await s.http().get('/api/challenges-all').set('X-Locale', 'en');
+    expect(list.status).toBe(200);
+    const rows = list.body.data as { grade: number | null; status: string; paid: boolean; title: { en: string; kk: string; ru: string } }[];
+    const fiveDay = rows.filter((r) => r.title.en.startsWith('5-day'));
+    expect(fiveDay.map((r) => [r.grade, r.status, r.paid])).toEqual([[4, 'ongoing', false], [5, 'ongoing', false], [6, 'ongoing', false]]);
+    expect(fiveDay[1].title.kk).toContain('5 күндік');
+    expect(rows.filter((r) => r.paid).map((r) => r.status)).toEqual(['planned']);
+  });
+
+  it('opens day 1 now with 270 points a day and 1350 in five days, in three languages', async () => {
+    const list = await s.http().get('/api/challenges-all?grade=5');
+    const id = (list.body.data as { id: string; grade: number }[]).find((c) => c.grade === 5)?.id as string;
+    const page = await s.http().get(`/api/challenges-all/${id}`);
+    const days = page.body.data.checkpoints as { state: string; quizzes: { maxPoints: number; questionCount: number; title: Record<string, string> }[] }[];
+    expect(days.map((d) => d.state)).toEqual(['open', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    for (const d of days) {
+      expect(d.quizzes.map((q) => [q.questionCount, q.maxPoints])).toEqual([[10, 50], [15, 120], [10, 100]]);
+    }
+    expect(days.reduce((sum, d) => sum + d.quizzes.reduce((x, q) => x + q.maxPoints, 0), 0)).toBe(1350);
+    const texts = await s.sql<{ text_kk: string; text_ru: string; text_en: string }>('SELECT text_kk, text_ru, text_en FROM {learning}.questions LIMIT 50');
+    for (const t of texts) {
+      expect(t.text_kk).not.toBe(t.text_en);
+      expect(t.text_ru).toMatch(/[а-яё]/i);
+    }
+    const board = await s.http().get(`/api/challenges/${id}/leaderboard`);
+    expect(board.body.maxPoints).toBe(1350);
+  });
+
+  it('lets the demo grade-5 pupil join and start day 1 at once', async () => {
+    const pupilId = demoUserId('+77000000105');
+    const token = `Bearer ${await testToken({ roleId: ROLE.student, userId: pupilId })}`;
+    const list = await s.http().get('/api/challenges-all');
+    const id = (list.body.data as { id: string; grade: number }[]).find((c) => c.grade === 5)?.id as string;
+    expect((await s.http().post(`/api/users/${pupilId}/challenges/${id}`).set('Authorization', token).send({})).status).toBe(201);
+    const page = await s.http().get(`/api/challenges-all/${id}`).set('Authorization', token);
+    const quizId = page.body.data.checkpoints[0].quizzes[0].id as string;
+    const started = await s.http().post(`/api/users/${pupilId}/quizzes/${quizId}/start`).set('Authorization', token).send({ prechecks: PRECHECKS });
+    expect(started.status).toBe(201);
+    expect(started.body.data.questions).toHaveLength(10);
+    expect(started.body.data.attempt.remainingSeconds).toBe(20 * 60);
+  });
+
+  it('adds nothing on a second start', async () => {
+    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) AS n'))[0].n;
+    const before = await count();
+    const again = await startLearning(s.ns.envFor('learning', { SEED_DEMO: 'true' }));
+    await again.close();
+    expect(await count()).toBe(before);
+  });
+});
