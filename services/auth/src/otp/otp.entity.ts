@@ -11,6 +11,7 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 @Entity({ name: 'otp_codes' })
 @Index('IDX_otp_codes_phone_created', ['phone', 'createdAt'])
 @Index('IDX_otp_codes_ip_created', ['clientIp', 'createdAt'])
+@Index('IDX_otp_codes_sms', ['smsId'])
 export class OtpCode {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_otp_codes' })
   id!: string;
@@ -46,4 +47,20 @@ export class OtpCode {
   /** The SMS message id, to match delivery reports from notifications. */
   @Column({ name: 'sms_id', type: 'uuid' })
   smsId!: string;
+
+  /** The SMS delivery status notifications reported (`sms.delivery.reported`): sent, delivered or failed. */
+  @Column({ name: 'sms_status', type: 'varchar', length: 10, nullable: true })
+  smsStatus!: 'sent' | 'delivered' | 'failed' | null;
+
+  @Column({ name: 'sms_provider', type: 'varchar', length: 40, nullable: true })
+  smsProvider!: string | null;
+
+  @Column({ name: 'sms_attempts', type: 'smallint', nullable: true })
+  smsAttempts!: number | null;
+
+  @Column({ name: 'sms_error', type: 'varchar', length: 500, nullable: true })
+  smsError!: string | null;
+
+  @Column({ name: 'sms_reported_at', type: 'timestamptz', nullable: true })
+  smsReportedAt!: Date | null;
 }

@@ -1,0 +1,22 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The SMS delivery status notifications reports for each code (`sms.delivery.reported`), for the OTP log. */
+export class AuthOtpDelivery1763820100000 implements MigrationInterface {
+  name = 'AuthOtpDelivery1763820100000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(
+      `ALTER TABLE "otp_codes" ADD "sms_status" character varying(10), ADD "sms_provider" character varying(40),
+        ADD "sms_attempts" smallint, ADD "sms_error" character varying(500), ADD "sms_reported_at" TIMESTAMP WITH TIME ZONE`,
+    );
+    await q.query(`CREATE INDEX "IDX_otp_codes_sms" ON "otp_codes" ("sms_id")`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP INDEX "IDX_otp_codes_sms"');
+    await q.query(
+      `ALTER TABLE "otp_codes" DROP COLUMN "sms_reported_at", DROP COLUMN "sms_error", DROP COLUMN "sms_attempts",
+        DROP COLUMN "sms_provider", DROP COLUMN "sms_status"`,
+    );
+  }
+}
