@@ -15,6 +15,9 @@ import { ProviderCallback, ZpRecharge } from './recharges/recharge.entities';
 import { RechargesService } from './recharges/recharges.service';
 import { RechargesController } from './recharges/recharges.controller';
 import { PAYMENT_PROVIDER, SandboxProvider } from './recharges/payment-provider';
+import { ReportsService } from './reports/reports.service';
+import { FinanceController } from './reports/finance.controller';
+import { TransactionsController } from './reports/transactions.controller';
 import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-ledger';
 import { FinanceRewards1763900100000 } from './migrations/1763900100000-finance-rewards';
 import { FinanceRecharges1763900200000 } from './migrations/1763900200000-finance-recharges';
@@ -26,7 +29,7 @@ export class FinanceModule {
     return {
       module: FinanceModule,
       imports: [AuditModule],
-      controllers: [InvoicesController, InvoicesRpcController, HistoryController, RechargesController],
+      controllers: [InvoicesController, InvoicesRpcController, HistoryController, RechargesController, FinanceController, TransactionsController],
       providers: [
         { provide: FINANCE_CONFIG, useValue: config },
         { provide: PAYMENT_PROVIDER, useFactory: () => new SandboxProvider(config.FINANCE_PROVIDER_SECRET) },
@@ -35,6 +38,7 @@ export class FinanceModule {
         WalletPaymentService,
         RewardsConsumer,
         RechargesService,
+        ReportsService,
       ],
     };
   }
