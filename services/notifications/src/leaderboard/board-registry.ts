@@ -80,6 +80,8 @@ export class BoardRegistry {
     board.loading ??= this.fetch(board).finally(() => (board.loading = undefined));
     try {
       await board.loading;
+      // An empty board is not kept (any id can be asked for); its first event creates it again.
+      if (board.ranking.size === 0 && this.boards.get(boardKey(ref)) === board) this.boards.delete(boardKey(ref));
     } catch (err) {
       if (err instanceof DomainError && err.status === 404) {
         if (board.ranking.size === 0) this.boards.delete(boardKey(ref));
