@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import type { BoardRef } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
@@ -32,6 +33,8 @@ interface RankRow {
  */
 @Injectable()
 export class Leaderboards {
+  private readonly totals = new LRUCache<string, number>({ max: 10_000, ttl: 3_000 });
+
   constructor(
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
@@ -53,7 +56,7 @@ export class Leaderboards {
   async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, callerId?: string) {
     const params: unknown[] = [];
     const where = this.where(board, f, params);
-    const total = Number(((await this.ds.query(`SELECT COUNT(*) AS n FROM participations WHERE ${where}`, params)) as { n: string }[])[0].n);
+    const total = await this.total(where, params);
     const rows = (await this.ds.query(
       `SELECT user_id, first_name, last_name, province_id, district_id, school_id, places, points, time_spent_ms, correct_count, finished_quizzes
          FROM participations WHERE ${where}
@@ -74,6 +77,19 @@ export class Leaderboards {
     };
   }
 
+  /**
+   * How many are ranked (with this filter). Counting 300,000 rows costs tens of milliseconds and every page shows it,
+   * so it is cached per board and filter for a few seconds: a page's total may lag the ranking by that much.
+   */
+  private async total(where: string, params: unknown[]): Promise<number> {
+    const key = `${where}|${JSON.stringify(params)}`;
+    const hit = this.totals.get(key);
+    if (hit !== undefined) return hit;
+    const n = Number(((await this.ds.query(`SELECT COUNT(*) AS n FROM participations WHERE ${where}`, params)) as { n: string }[])[0].n);
+    this.totals.set(key, n);
+    return n;
+  }
+
   /** The caller's row and rank (1-based), or null when they have no finished test on the board. */
   async rankOf(board: BoardRef, f: BoardFilter, userId: string): Promise<{ row: RankRow; rank: number } | null> {
     const params: unknown[] = [];
@@ -85,14 +101,16 @@ export class Leaderboards {
       params,
     )) as RankRow[];
     if (!row) return null;
-    const p2: unknown[] = [];
-    const w2 = this.where(board, f, p2);
-    p2.push(row.points, row.time_spent_ms, row.user_id);
-    const n = p2.length;
+    // Rows ahead: more points; or as many in less time; or the same points and time and a smaller id. Three range
+    // scans of the ranking index, summed (an OR of the three would not use it).
+    const base: unknown[] = [];
+    const w = this.where(board, f, base);
+    const n = base.length;
     const [{ ahead }] = (await this.ds.query(
-      `SELECT COUNT(*) AS ahead FROM participations WHERE ${w2}
-          AND (points > $${n - 2} OR (points = $${n - 2} AND (time_spent_ms < $${n - 1} OR (time_spent_ms = $${n - 1} AND user_id < $${n}))))`,
-      p2,
+      `SELECT (SELECT COUNT(*) FROM participations WHERE ${w} AND points > $${n + 1})
+            + (SELECT COUNT(*) FROM participations WHERE ${w} AND points = $${n + 1} AND time_spent_ms < $${n + 2})
+            + (SELECT COUNT(*) FROM participations WHERE ${w} AND points = $${n + 1} AND time_spent_ms = $${n + 2} AND user_id < $${n + 3}) AS ahead`,
+      [...base, row.points, row.time_spent_ms, row.user_id],
     )) as { ahead: string }[];
     return { row, rank: Number(ahead) + 1 };
   }

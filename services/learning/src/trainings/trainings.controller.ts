@@ -1,0 +1,83 @@
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import { type Locale, message } from '@olymp/proto';
+import { type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import { DataSource } from 'typeorm';
+import { Trainings, boardOf } from './trainings.service';
+import { emptyBody, leaderboardQuery, trainingListQuery } from './training.dto';
+import { Leaderboards } from '../boards/leaderboard.service';
+import { maxPointsOf } from '../boards/max-points';
+import { holdsAny } from '../access';
+
+/** Trainings for pupils (spec section 2, student training): the list, a training's page, joining, leaving, the invoice, the leaderboard. */
+@Controller()
+export class TrainingsController {
+  constructor(
+    private readonly trainings: Trainings,
+    private readonly boards: Leaderboards,
+    private readonly ds: DataSource,
+  ) {}
+
+  @Get('trainings-all')
+  @Public()
+  async all(@ValidQuery(trainingListQuery) q: z.output<typeof trainingListQuery>, @CurrentUser() user?: AuthUser) {
+    return { data: await this.trainings.list(q, user?.sub) };
+  }
+
+  @Get('trainings-all/:training')
+  @Public()
+  async page(@UuidParam('training') id: string, @CurrentUser() user?: AuthUser) {
+    return { data: await this.trainings.page(id, user?.sub) };
+  }
+
+  @Post('trainings/:training/join')
+  @SignedIn()
+  async join(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown, @RequestLocale() locale: Locale) {
+    const { participation, created, training } = await this.trainings.join(user.sub, id);
+    return { data: { joined: true, created, ...this.trainings.participationView(participation, training) }, message: message('JOINED', locale) };
+  }
+
+  @Post('trainings/:training/leave')
+  @SignedIn()
+  @HttpCode(200)
+  leavePost(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown, @RequestLocale() locale: Locale) {
+    return this.leave(user, id, locale);
+  }
+
+  @Delete('trainings/:training/leave')
+  @SignedIn()
+  async leave(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @RequestLocale() locale: Locale) {
+    await this.trainings.leave(user.sub, id);
+    return { data: { joined: false }, message: message('LEFT', locale) };
+  }
+
+  @Get('trainings/:training/check')
+  @SignedIn()
+  async check(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
+    return { data: await this.trainings.check(user.sub, id) };
+  }
+
+  /** The pupil's invoice for a paid training: opened once by finance, the same one afterwards (GET as for challenges). */
+  @Get('trainings/:training/invoice')
+  @SignedIn()
+  async invoice(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
+    return { data: await this.trainings.invoice(user.sub, id) };
+  }
+
+  @Post('trainings/:training/invoice')
+  @SignedIn()
+  @HttpCode(200)
+  invoicePost(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown) {
+    return this.invoice(user, id);
+  }
+
+  /** The ranking of a published training (public); staff with the leaderboard tab also see an unpublished one's. */
+  @Get('trainings/:training/leaderboard')
+  @Public()
+  async leaderboard(@UuidParam('training') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @CurrentUser() user?: AuthUser) {
+    const t = user && holdsAny(user, 'training:leaderboard_tab') ? await this.trainings.existing(id) : await this.trainings.visible(id);
+    const board = boardOf(t.id);
+    const maxPoints = await maxPointsOf(this.ds.manager, board);
+    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, user?.sub)), maxPoints };
+  }
+}
