@@ -152,4 +152,16 @@ export const LEARNING_ERRORS = {
     'В файле импорта ошибки: {problems}. Исправьте и импортируйте снова.',
     'Импорт файлында қателер бар: {problems}. Түзетіп, қайта импорттаңыз.',
   ),
+  TRAINING_PAID: def(
+    402,
+    'This training is paid. Pay its invoice to take part.',
+    'Этот тренинг платный. Оплатите счёт, чтобы участвовать.',
+    'Бұл тренинг ақылы. Қатысу үшін шотты төлеңіз.',
+  ),
+  SUBSCRIPTION_NOT_LEAVABLE: def(
+    409,
+    'A paid subscription cannot be left; it stays yours.',
+    'Из оплаченной подписки нельзя выйти; она остаётся вашей.',
+    'Төленген жазылымнан шығуға болмайды; ол сізде қалады.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

@@ -58,6 +58,8 @@ export const ROUTES: readonly RouteRule[] = [
     'checkpoints',
     'treasures',
     'trainings',
+    'trainings-all',
+    'training-chapters',
     'training-subchapters',
     'training-treasures',
     'quizzes',
