@@ -111,8 +111,16 @@ describe('rebuilding boards from learning', () => {
     expect(node.app.get(BoardRegistry).get({ kind: 'challenge', id: ch.id })?.state).toBe('complete');
   });
 
-  // Rebuilding the live boards at start (before anyone asks) needs `learning.boards.live`, which fails today in
-  // learning ("operator does not exist: timestamp with time zone > interval": `$1 - interval '7 days'` needs
-  // `$1::timestamptz`). This node retries it in the background; the test is left to the learning side's fix.
-  it.todo('a node rebuilds every live board at start, before anyone asks for it');
+  it('a node rebuilds every live board at start, before anyone asks for it', async () => {
+    const ch = await challenge();
+    const first = await play(ch, 'Aigerim', 'Sadykova', 4);
+    await play(ch, 'Bolat', 'Nurlanov', 2);
+    await node.close();
+    node = await startNotifications(ns.envFor('notifications', { LEADERBOARD_REPLAY_MINUTES: '0' }));
+    const rebuilt = await waitFor(() => {
+      const b = node.app.get(BoardRegistry).get({ kind: 'challenge', id: ch.id });
+      return b?.state === 'complete' && b;
+    }, { what: 'the board rebuilt at start from learning.boards.live' });
+    expect(rebuilt.ranking.rankOf(first)).toBe(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RpcReply, RpcRequest } from '@olymp/proto';
-import { Clock, RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
+import { Clock, DomainError, RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
 import { maxPointsOf } from './max-points';
 
 /** What the live boards (notifications) rebuild from: standings in pages, the people on them, the live boards. */
@@ -14,6 +14,7 @@ export class BoardsRpcController {
 
   @RpcHandler('learning.board.standings')
   async standings(@RpcPayloadOf('learning.board.standings') req: RpcRequest<'learning.board.standings'>): Promise<RpcReply<'learning.board.standings'>> {
+    await this.assertExists(req.board);
     const rows = (await this.ds.query(
       `SELECT user_id, points, time_spent_ms, correct_count, finished_quizzes, standing_version
          FROM participations
@@ -29,6 +30,13 @@ export class BoardsRpcController {
       })),
       next: rows.length > req.limit ? page[page.length - 1].user_id : null,
     };
+  }
+
+  /** An unknown board is NOT_FOUND (a display screen with a wrong link says so), not an empty board. */
+  private async assertExists(board: RpcRequest<'learning.board.standings'>['board']): Promise<void> {
+    const table = board.kind === 'challenge' ? 'challenges' : 'trainings';
+    const rows = (await this.ds.query(`SELECT 1 FROM ${table} WHERE id = $1`, [board.id])) as unknown[];
+    if (!rows.length) throw new DomainError('NOT_FOUND');
   }
 
   @RpcHandler('learning.board.people')
@@ -53,7 +61,7 @@ export class BoardsRpcController {
     const now = this.clock.now();
     const rows = (await this.ds.query(
       `SELECT 'challenge' AS kind, c.id, (SELECT COUNT(*) FROM participations p WHERE p.board_kind = 'challenge' AND p.board_id = c.id AND p.finished_quizzes > 0)::int AS participants
-         FROM challenges c WHERE c.published AND NOT c.archived AND c.ends_at > $1 - interval '7 days'
+         FROM challenges c WHERE c.published AND NOT c.archived AND c.ends_at > $1::timestamptz - interval '7 days'
        UNION ALL
        SELECT 'training', t.id, (SELECT COUNT(*) FROM participations p WHERE p.board_kind = 'training' AND p.board_id = t.id AND p.finished_quizzes > 0)::int
          FROM trainings t WHERE t.published`,
