@@ -45,8 +45,8 @@ export class TrainingAdmin {
       await m.update(Training, { id }, { heartResetMinutes: body.heartResetMinutes, heartsMax });
       const shift = body.heartResetMinutes - before.heartResetMinutes;
       const waiting = shift === 0 ? 0 : ((await m.createQueryBuilder().update(Participation)
-        .set({ heartsRefillAt: () => `hearts_refill_at + make_interval(mins => ${Number(shift)})` })
-        .where("board_kind = 'training' AND board_id = :id AND hearts_refill_at IS NOT NULL", { id })
+        .set({ heartsRefillAt: () => 'hearts_refill_at + make_interval(mins => :shift)' })
+        .where("board_kind = 'training' AND board_id = :id AND hearts_refill_at IS NOT NULL", { id, shift })
         .execute()).affected ?? 0);
       const capped = (await m.createQueryBuilder().update(Participation)
         .set({ hearts: heartsMax })
