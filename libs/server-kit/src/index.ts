@@ -44,3 +44,4 @@ export { auditLogResource } from './audit/audit-log.resource';
 export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
 export * from './uploads/storage/storage.factory';
 export { Clock } from './time/clock';
+export * from './validation/field-message';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '@olymp/server-kit';
 
 const uuid = z.uuid();
 
@@ -12,7 +13,13 @@ export const startBody = z.strictObject({
 });
 
 /** `{ optionId }`, `{ optionIds }`, `{ value }` or `{ text }`; checked against the question's kind when saved. */
-const answer = z.record(z.string(), z.unknown()).refine((v) => Object.keys(v).length === 1, 'one of optionId, optionIds, value, text');
+const answer = z.record(z.string(), z.unknown()).refine((v) => Object.keys(v).length === 1, {
+  error: fieldMessage({
+    en: 'give exactly one of optionId, optionIds, value or text',
+    ru: 'укажите ровно одно из optionId, optionIds, value или text',
+    kk: 'optionId, optionIds, value немесе text өрістерінің дәл біреуін беріңіз',
+  }),
+});
 const seq = z.number().int().min(1).max(2_000_000_000).optional();
 
 export const userAnswerBody = z.strictObject({ attemptId: uuid, questionId: uuid, answer, seq });

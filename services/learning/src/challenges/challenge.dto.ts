@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '@olymp/server-kit';
 import { AUDIENCES } from './challenge.entities';
 import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
 
@@ -18,8 +19,19 @@ const challengeFields = {
   position: z.number().int().min(0).max(1_000_000).default(0),
 };
 
+const AFTER_START = fieldMessage({
+  en: 'must be later than the start (startsAt)',
+  ru: 'должно быть позже начала (startsAt)',
+  kk: 'басталу уақытынан (startsAt) кейін болуы керек',
+});
+const CODE_NEEDED = fieldMessage({
+  en: 'enter the code pupils will type to join (4-40 letters, digits or -)',
+  ru: 'введите код, который ученики наберут для входа (4-40 букв, цифр или -)',
+  kk: 'оқушылар кіру үшін теретін кодты енгізіңіз (4-40 әріп, сан немесе -)',
+});
+
 const datesInOrder = (v: { startsAt?: Date; endsAt?: Date }, ctx: z.RefinementCtx) => {
-  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
+  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: AFTER_START() });
 };
 
 /** Publishing, archiving, privacy and audience have their own actions (challenges/{id}/publish ...). */
@@ -49,7 +61,7 @@ export const privateBody = z
     userIds: z.array(uuid).max(10_000).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.audience === 'code' && !v.accessCode) ctx.addIssue({ code: 'custom', path: ['accessCode'], message: 'a code audience needs accessCode' });
+    if (v.audience === 'code' && !v.accessCode) ctx.addIssue({ code: 'custom', path: ['accessCode'], message: CODE_NEEDED() });
   });
 export const reorderBody = z.strictObject({ position: z.number().int().min(0).max(1_000_000) });
 export const joinBody = z.strictObject({ code: z.string().trim().max(40).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '@olymp/server-kit';
 import { QUESTION_KINDS } from './quiz.entities';
 import { imageUrl, localizedFields, longText, title, uuid } from './localized';
 
@@ -36,13 +37,24 @@ const questionFields = {
   ...localizedFields('explanation', longText),
 };
 
+const NEEDS_VALUE = fieldMessage({
+  en: 'a numeric question needs the right number in accepted.value',
+  ru: 'для числового вопроса укажите верное число в accepted.value',
+  kk: 'сандық сұраққа дұрыс санды accepted.value өрісіне жазыңыз',
+});
+const NEEDS_TEXTS = fieldMessage({
+  en: 'a short-answer question needs at least one accepted answer in accepted.texts',
+  ru: 'для вопроса с кратким ответом укажите хотя бы один верный ответ в accepted.texts',
+  kk: 'қысқа жауапты сұраққа accepted.texts өрісінде кемінде бір дұрыс жауап жазыңыз',
+});
+
 /** Numeric questions need `accepted.value`, text questions `accepted.texts`; choice questions keep it empty. */
 function acceptedFitsKind(q: { kind?: string; accepted?: z.infer<typeof accepted> | null }, ctx: z.RefinementCtx) {
   if (q.kind === 'numeric' && q.accepted?.value === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['accepted'], message: 'a numeric question needs accepted.value' });
+    ctx.addIssue({ code: 'custom', path: ['accepted'], message: NEEDS_VALUE() });
   }
   if (q.kind === 'text' && !q.accepted?.texts?.length) {
-    ctx.addIssue({ code: 'custom', path: ['accepted'], message: 'a text question needs accepted.texts' });
+    ctx.addIssue({ code: 'custom', path: ['accepted'], message: NEEDS_TEXTS() });
   }
 }
 
