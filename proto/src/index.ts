@@ -7,3 +7,4 @@ export * from './rpc';
 export * from './phone';
 export * from './services';
 export * from './messages';
+export * from './socket';
