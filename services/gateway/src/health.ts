@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { GatewayConfig } from './config';
 import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
+import { CombinedDocs, DocsController } from './docs';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 export const GATEWAY_STATE = Symbol('GATEWAY_STATE');
@@ -116,11 +117,12 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig, state: GatewayState): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [HealthController],
+      controllers: [HealthController, DocsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_STATE, useValue: state },
         PlatformHealthService,
+        { provide: CombinedDocs, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => new CombinedDocs(c) },
       ],
       exports: [GATEWAY_CONFIG, GATEWAY_STATE],
     };
