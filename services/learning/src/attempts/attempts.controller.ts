@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { type Locale, message } from '@olymp/proto';
 import {
-  type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
+  type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
 import { Attempts, playView, remainingSeconds } from './attempts.service';
 import { QuizContexts } from './contexts';
@@ -63,7 +63,7 @@ export class AttemptsController {
   @HttpCode(200)
   async answer(@CurrentUser() user: AuthUser, @ValidBody(userAnswerBody) body: z.output<typeof userAnswerBody>, @RequestLocale() locale: Locale) {
     const result = await this.attempts.save(user.sub, [body]);
-    return { data: { attemptId: result.attempt.id, ...result.saved[0], remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
+    return { data: { attemptId: result.attemptId, ...result.saved[0], remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
   }
 
   @Post('users/:user/quizzes/:quiz')
@@ -71,10 +71,8 @@ export class AttemptsController {
   @HttpCode(200)
   async answers(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(answersBody) body: z.output<typeof answersBody>, @RequestLocale() locale: Locale) {
     assertSelf(user, userId);
-    const attempt = await this.ds.getRepository(Attempt).findOneBy({ id: body.attemptId });
-    if (!attempt || attempt.quizId !== quizId || attempt.userId !== userId) throw notFound();
-    const result = await this.attempts.save(userId, body.answers.map((a) => ({ ...a, attemptId: body.attemptId })));
-    return { data: { attemptId: attempt.id, saved: result.saved, remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
+    const result = await this.attempts.save(userId, body.answers.map((a) => ({ ...a, attemptId: body.attemptId })), quizId);
+    return { data: { attemptId: result.attemptId, saved: result.saved, remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
   }
 
   @Post('users/:user/quizzes/:quiz/finish')

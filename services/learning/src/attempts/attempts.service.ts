@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from './attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
@@ -27,6 +28,13 @@ export interface SaveInput {
   seq?: number;
 }
 
+interface AttemptMeta {
+  userId: string;
+  quizId: string;
+  order: Set<string>;
+  deadlineMs: number;
+}
+
 export interface FinishOutcome {
   attempt: Attempt;
   /** False when the attempt was already finished (by the pupil, a retry or the sweeper): nothing was written. */
@@ -40,6 +48,8 @@ export interface FinishOutcome {
  */
 @Injectable()
 export class Attempts {
+  private readonly metas = new LRUCache<string, AttemptMeta>({ max: 200_000, ttl: 6 * 3_600_000 });
+
   constructor(
     private readonly ds: DataSource,
     private readonly clock: Clock,
@@ -131,49 +141,65 @@ export class Attempts {
   }
 
   /**
-   * Saves answers of a running attempt. The attempt row is share-locked, so a finish (which takes it exclusively)
-   * waits for saves in flight and scores what they wrote; a save after the finish sees `finished` and changes nothing.
+   * Saves answers of a running attempt: the hot path of olympiad morning, so one statement per answer and no
+   * transaction around it. What never changes about an attempt (owner, quiz, question order, deadline) is cached
+   * per process; the statement itself checks that the attempt is still running and within deadline + grace, and
+   * share-locks its row while it writes, so a finish (which takes the row exclusively) waits for saves in flight
+   * and scores what they wrote, and a save after the finish changes nothing.
    */
-  async save(userId: string, inputs: SaveInput[]) {
+  async save(userId: string, inputs: SaveInput[], quizId?: string) {
     const attemptId = inputs[0].attemptId;
     if (inputs.some((i) => i.attemptId !== attemptId)) throw new DomainError('VALIDATION_FAILED');
-    return this.ds.transaction(async (m) => {
-      const attempt = await m
-        .createQueryBuilder(Attempt, 'a')
-        .setLock('pessimistic_read')
-        .where('a.id = :id', { id: attemptId })
-        .getOne();
-      if (!attempt || attempt.userId !== userId) throw notFound();
-      if (attempt.status !== 'running') throw new DomainError('ATTEMPT_FINISHED');
-      const now = this.clock.now();
-      if (now.getTime() > attempt.deadlineAt.getTime() + ANSWER_GRACE_MS) throw new DomainError('ATTEMPT_TIME_UP');
-      const sheet = await this.sheets.of(attempt.quizId, m);
-      const inOrder = new Set(attempt.questionOrder);
-      const rows = inputs.map((i) => {
-        const question = sheet.byId.get(i.questionId);
-        if (!question || !inOrder.has(i.questionId)) throw new DomainError('QUESTION_NOT_IN_QUIZ');
-        return { questionId: i.questionId, answer: normalizeAnswer(question, i.answer), seq: i.seq ?? null };
-      });
-      const saved: { questionId: string; seq: number; applied: boolean }[] = [];
-      for (const r of rows) {
-        // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
-        const result = (await m.query(
-          `INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
-           VALUES ($1, $2, $3, COALESCE($4::int, 1), $5)
+    const meta = await this.meta(attemptId);
+    if (!meta || meta.userId !== userId || (quizId !== undefined && meta.quizId !== quizId)) throw notFound();
+    const now = this.clock.now();
+    if (now.getTime() > meta.deadlineMs + ANSWER_GRACE_MS) throw new DomainError('ATTEMPT_TIME_UP');
+    const sheet = await this.sheets.of(meta.quizId);
+    const rows = inputs.map((i) => {
+      const question = sheet.byId.get(i.questionId);
+      if (!question || !meta.order.has(i.questionId)) throw new DomainError('QUESTION_NOT_IN_QUIZ');
+      return { questionId: i.questionId, answer: normalizeAnswer(question, i.answer), seq: i.seq ?? null };
+    });
+    const saved: { questionId: string; seq: number; applied: boolean }[] = [];
+    for (const r of rows) {
+      // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
+      // Every sub-statement sees the same snapshot, so `current` is the stored seq when nothing was applied.
+      const [result] = (await this.ds.query(
+        `WITH a AS (
+           SELECT id FROM attempts
+            WHERE id = $1 AND status = 'running' AND deadline_at >= $5::timestamptz - make_interval(secs => $6::int / 1000.0)
+            FOR SHARE
+         ), up AS (
+           INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
+           SELECT a.id, $2, $3::jsonb, COALESCE($4::int, 1), $5 FROM a
            ON CONFLICT (attempt_id, question_id) DO UPDATE
              SET answer = EXCLUDED.answer, seq = COALESCE($4::int, user_answers.seq + 1), saved_at = EXCLUDED.saved_at
              WHERE $4::int IS NULL OR user_answers.seq < $4::int
-           RETURNING seq`,
-          [attempt.id, r.questionId, JSON.stringify(r.answer), r.seq, now],
-        )) as { seq: number }[];
-        if (result.length) saved.push({ questionId: r.questionId, seq: result[0].seq, applied: true });
-        else {
-          const current = await m.findOneByOrFail(UserAnswer, { attemptId: attempt.id, questionId: r.questionId });
-          saved.push({ questionId: r.questionId, seq: current.seq, applied: false });
-        }
-      }
-      return { attempt, saved, remainingSeconds: remainingSeconds(attempt, now) };
-    });
+           RETURNING seq
+         )
+         SELECT (SELECT COUNT(*) FROM a)::int AS running, (SELECT seq FROM up) AS applied,
+                (SELECT seq FROM user_answers WHERE attempt_id = $1 AND question_id = $2) AS current`,
+        [attemptId, r.questionId, JSON.stringify(r.answer), r.seq, now, ANSWER_GRACE_MS],
+      )) as { running: number; applied: number | null; current: number | null }[];
+      if (!result.running) throw new DomainError('ATTEMPT_FINISHED');
+      saved.push(
+        result.applied !== null
+          ? { questionId: r.questionId, seq: result.applied, applied: true }
+          : { questionId: r.questionId, seq: result.current ?? 0, applied: false },
+      );
+    }
+    return { attemptId, quizId: meta.quizId, saved, remainingSeconds: Math.max(0, Math.ceil((meta.deadlineMs - now.getTime()) / 1000)) };
+  }
+
+  /** The parts of an attempt that never change after its start, cached (a save reads them, never the row). */
+  private async meta(attemptId: string): Promise<AttemptMeta | null> {
+    const hit = this.metas.get(attemptId);
+    if (hit) return hit;
+    const a = await this.ds.getRepository(Attempt).findOneBy({ id: attemptId });
+    if (!a) return null;
+    const meta = { userId: a.userId, quizId: a.quizId, order: new Set(a.questionOrder), deadlineMs: a.deadlineAt.getTime() };
+    this.metas.set(attemptId, meta);
+    return meta;
   }
 
   /** Finishes an attempt once. `skipLocked`: the sweeper passes over an attempt someone is finishing right now. */
