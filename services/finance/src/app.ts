@@ -16,6 +16,7 @@ import { RechargesService } from './recharges/recharges.service';
 import { RechargesController } from './recharges/recharges.controller';
 import { PAYMENT_PROVIDER, SandboxProvider } from './recharges/payment-provider';
 import { ReportsService } from './reports/reports.service';
+import { FinanceSeeder } from './seed/finance.seeder';
 import { FinanceController } from './reports/finance.controller';
 import { TransactionsController } from './reports/transactions.controller';
 import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-ledger';
@@ -39,6 +40,7 @@ export class FinanceModule {
         RewardsConsumer,
         RechargesService,
         ReportsService,
+        FinanceSeeder,
       ],
     };
   }
