@@ -64,3 +64,4 @@ export const authService: ServiceDefinition = {
 export const startAuth = (env: Record<string, string | undefined> = process.env) => createService(authService, env);
 export { Clock } from './clock';
 export { demoUserId } from './seed/seeder';
+export { OTP_POLICY } from './otp/otp.service';
