@@ -64,3 +64,4 @@ export { InvoicesService } from './invoices/invoices.service';
 export { WalletPaymentService } from './invoices/wallet-payment.service';
 export { RechargesService } from './recharges/recharges.service';
 export { PAYMENT_PROVIDER, SandboxProvider, SANDBOX_SIGNATURE_HEADER } from './recharges/payment-provider';
+export { loadFinanceConfig, DEV_PROVIDER_SECRET } from './config';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Client } from 'pg';
 import { startAuth } from '@olymp/auth';
-import { LedgerService, SandboxProvider, startFinance } from '@olymp/finance';
+import { DEV_PROVIDER_SECRET, LedgerService, SandboxProvider, loadFinanceConfig, startFinance } from '@olymp/finance';
 import { ROLE } from '@olymp/proto';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
@@ -113,6 +113,8 @@ describe('ZP recharges', () => {
 
     const zero = await call('post', '/api/zp-recharges', r.token, 'kk').send({ amountZp: 0 });
     expect([zero.status, zero.body.code, Object.keys(zero.body.errors)]).toEqual([400, 'VALIDATION_FAILED', ['amountZp']]);
+    const huge = await call('post', '/api/zp-recharges', r.token).send({ amountZp: 100_001 });
+    expect([huge.status, huge.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const extra = await call('post', '/api/zp-recharges', r.token).send({ amountZp: 10, userId: randomUUID() });
     expect([extra.status, extra.body.code, extra.body.message]).toEqual([400, 'UNKNOWN_FIELD', 'Unknown field "userId": remove it from the request.']);
     const outcome = await call('post', `/api/recharges/${r.id}/sandbox-complete`, r.token).send({ outcome: 'maybe' });
@@ -171,5 +173,12 @@ describe('ZP recharges', () => {
     expect(await zp(r.userId)).toBe(120);
     const credits = await pg.query(`SELECT count(*)::int AS n FROM "${schema}".ledger_transactions WHERE idempotency_key = $1`, [`recharge:${r.id}`]);
     expect(credits.rows[0].n).toBe(1);
+  });
+
+  it('production refuses the sandbox provider and the development secret', () => {
+    expect(() => loadFinanceConfig({}, true)).toThrow(/sandbox/);
+    expect(() => loadFinanceConfig({ FINANCE_PROVIDER_SECRET: DEV_PROVIDER_SECRET }, true)).toThrow(/sandbox/);
+    expect(loadFinanceConfig({}, false)).toMatchObject({ FINANCE_PAYMENT_PROVIDER: 'sandbox', sandboxEnabled: true, FINANCE_ZP_PRICE_TENGE: 1 });
+    expect(() => loadFinanceConfig({ FINANCE_ZP_PRICE_TENGE: '0' }, false)).toThrow(/FINANCE_ZP_PRICE_TENGE/);
   });
 });

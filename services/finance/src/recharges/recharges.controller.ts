@@ -10,7 +10,8 @@ import { RECHARGE_STATUSES, ZpRecharge } from './recharge.entities';
 import { RechargesService } from './recharges.service';
 
 const listQuery = z.strictObject({ status: z.enum(RECHARGE_STATUSES).optional(), ...paging });
-const createBody = z.strictObject({ amountZp: z.coerce.number().int().min(1).max(1_000_000) });
+// At most 100,000 ZP at up to 10,000 tenge each: the price still fits the integer column.
+const createBody = z.strictObject({ amountZp: z.coerce.number().int().min(1).max(100_000) });
 const sandboxBody = z.strictObject({ outcome: z.enum(['succeeded', 'failed']) });
 
 export function rechargeView(r: ZpRecharge) {
