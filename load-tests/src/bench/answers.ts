@@ -1,0 +1,196 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import type { Stack } from './stack';
+import { cannon, cpuMs, percentiles, pool, progress, round, rssMb } from './stats';
+
+export interface Pupil {
+  id: string;
+  phone: string;
+  token: string;
+}
+
+const PRECHECKS = { charged: true, stableConnection: true, timerKeepsRunning: true };
+
+async function api<T = { data: unknown }>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** Pupils written straight into auth's tables (the setup, not what is measured), grade 5. */
+export async function createPupils(stack: Stack, n: number): Promise<{ id: string; phone: string }[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), phone: `+7709${String(i).padStart(7, '0')}` }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    await stack.sql(
+      `INSERT INTO auth.users (id, phone, first_name, last_name, role_id, grade)
+       SELECT unnest($1::uuid[]), unnest($2::text[]), 'Bench', 'Pupil', 7, 5`,
+      [chunk.map((r) => r.id), chunk.map((r) => r.phone)],
+    );
+  }
+  return rows;
+}
+
+/**
+ * Login burst: each pupil requests a code, the bench reads it from the development inbox (as the SMS), and logs in.
+ * Reported: logins per second (a code request plus a login each) and each step's latency.
+ */
+export async function loginBurst(stack: Stack, people: { id: string; phone: string }[], concurrency: number) {
+  const base = stack.platform.url;
+  const sendMs: number[] = [];
+  const loginMs: number[] = [];
+  const t0 = performance.now();
+  const pupils = await pool(people, concurrency, async (p, i) => {
+    const device = `bench-device-${i}-${p.id.slice(0, 8)}`;
+    let t = performance.now();
+    const sent = await api(base, 'POST', '/api/send-otp', { phone: p.phone, purpose: 'login', device_id: device });
+    sendMs.push(performance.now() - t);
+    if (sent.status !== 200) throw new Error(`send-otp ${sent.status} ${JSON.stringify(sent.body)}`);
+    let code: string | undefined;
+    for (let tries = 0; tries < 200 && !code; tries++) {
+      const inbox = await api<{ data: { code: string | null }[] }>(base, 'GET', `/api/dev/sms?to=${encodeURIComponent(p.phone)}&limit=1`);
+      code = inbox.body.data?.[0]?.code ?? undefined;
+      if (!code) await new Promise((r) => setTimeout(r, 20));
+    }
+    if (!code) throw new Error(`no code for ${p.phone}`);
+    t = performance.now();
+    const login = await api<{ data: { token: string } }>(base, 'POST', '/api/login', { phone: p.phone, otp: code, device_id: device });
+    loginMs.push(performance.now() - t);
+    if (login.status !== 200 && login.status !== 201) throw new Error(`login ${login.status} ${JSON.stringify(login.body)}`);
+    return { ...p, token: login.body.data.token };
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    pupils,
+    result: {
+      pupils: people.length,
+      concurrency,
+      seconds: round(seconds, 2),
+      loginsPerSecond: round(people.length / seconds),
+      sendOtpMs: mapRound(percentiles(sendMs)),
+      loginMs: mapRound(percentiles(loginMs)),
+      note: 'each login = send-otp + reading the code from the development inbox (polling) + login; the inbox wait is included in the rate, not in the step latencies',
+    },
+  };
+}
+
+const mapRound = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
+
+interface AnswerTarget {
+  token: string;
+  attemptId: string;
+  questionId: string;
+  answer: Record<string, unknown>;
+  seq: number;
+}
+
+/** Every pupil joins the grade-5 demo challenge and starts day 1's test 2 (15 questions): what saves will hit. */
+export async function startAttempts(stack: Stack, pupils: Pupil[]): Promise<{ targets: AnswerTarget[]; challengeId: string }> {
+  const base = stack.platform.url;
+  const list = await api<{ data: { id: string; grade: number; title: { en: string } }[] }>(base, 'GET', '/api/challenges-all?grade=5');
+  const challenge = list.body.data.find((c) => c.grade === 5 && c.title.en.startsWith('5-day'));
+  if (!challenge) throw new Error('no demo grade-5 challenge');
+  const page = await api<{ data: { checkpoints: { id: string; quizzes: { id: string }[] }[] } }>(base, 'GET', `/api/challenges-all/${challenge.id}`);
+  const quizId = page.body.data.checkpoints[0].quizzes[1].id;
+  const targets: AnswerTarget[] = [];
+  await pool(pupils, 16, async (p) => {
+    const joined = await api(base, 'POST', `/api/users/${p.id}/challenges/${challenge.id}`, {}, p.token);
+    if (joined.status !== 201) throw new Error(`join ${joined.status} ${JSON.stringify(joined.body)}`);
+    const started = await api<{ data: { attempt: { id: string }; questions: { id: string; kind: string; options: { id: string }[] }[] } }>(
+      base, 'POST', `/api/users/${p.id}/quizzes/${quizId}/start`, { prechecks: PRECHECKS }, p.token,
+    );
+    if (started.status !== 201) throw new Error(`start ${started.status} ${JSON.stringify(started.body)}`);
+    for (const q of started.body.data.questions) {
+      const answer = q.kind === 'single' ? { optionId: q.options[0].id } : q.kind === 'multiple' ? { optionIds: [q.options[0].id] } : q.kind === 'numeric' ? { value: 42 } : { text: 'answer' };
+      targets.push({ token: p.token, attemptId: started.body.data.attempt.id, questionId: q.id, answer, seq: 0 });
+    }
+  });
+  return { targets, challengeId: challenge.id };
+}
+
+interface RunResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  latencyMs: Record<string, number>;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon against one URL; every request takes the next target (round robin) with a fresh seq. */
+async function hammer(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<RunResult> {
+  let next = 0;
+  const { result, latencies } = await cannon({
+    url,
+    method: 'POST',
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const t = targets[next++ % targets.length];
+          t.seq += 1;
+          return {
+            ...req,
+            headers: { ...req.headers, ...(opts.auth ? { authorization: `Bearer ${t.token}` } : {}) },
+            body: JSON.stringify({ attemptId: t.attemptId, questionId: t.questionId, answer: t.answer, seq: t.seq }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    seconds: opts.seconds,
+    perSecond: round(result.requests.total / opts.seconds),
+    latencyMs: mapRound(percentiles(latencies)),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function startBaseline(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'baseline-server.js'), [], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    child.stdout?.on('data', (d: Buffer) => {
+      const m = /ready (\d+)/.exec(d.toString());
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`baseline server exited ${code}`)));
+  });
+}
+
+/**
+ * Answer saves per second through the gateway against the same figure for the bare baseline, in the same run, with
+ * the same connections and duration; plus memory and CPU of every process while saving.
+ */
+export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: { connections: number; seconds: number }) {
+  const baseline = await startBaseline(stack.databaseUrl);
+  try {
+    progress(`baseline: ${opts.seconds}s, ${opts.connections} connections`);
+    const base = await hammer(`http://127.0.0.1:${baseline.port}/`, targets, { ...opts, auth: false });
+    const services = ['gateway', 'learning'] as const;
+    const cpuBefore = Object.fromEntries(services.map((s) => [s, cpuMs(stack.pid(s))]));
+    const rssPeak: Record<string, number> = {};
+    const sampler = setInterval(() => {
+      for (const p of stack.platform.processes) rssPeak[p.name] = Math.max(rssPeak[p.name] ?? 0, rssMb(p.pid));
+    }, 500);
+    progress(`stack: ${opts.seconds}s, ${opts.connections} connections through the gateway`);
+    const t = performance.now();
+    const run = await hammer(`${stack.platform.url}/api/user-answer`, targets, { ...opts, auth: true });
+    const wall = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    const cpu = Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)]));
+    return { stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, rssPeakMb: rssPeak };
+  } finally {
+    baseline.child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,192 @@
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { type Socket, io as ioClient } from 'socket.io-client';
+import type { Stack } from './stack';
+import { cannon, cpuMs, percentiles, pool, progress, round } from './stats';
+
+const mapRound = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
+
+/** 300,000 ranked participants on a challenge board, written straight into learning's table (setup, not measured). */
+export async function seedBoard(stack: Stack, challengeId: string, n: number): Promise<void> {
+  await stack.sql(
+    `INSERT INTO learning.participations (id, board_kind, board_id, user_id, via, first_name, last_name, province_id, district_id, school_id,
+            places, points, time_spent_ms, correct_count, finished_quizzes, standing_version)
+     SELECT gen_random_uuid(), 'challenge', $1, gen_random_uuid(), 'free', 'Pupil' || i, 'Bench', 1 + i % 20, 1 + i % 200, 1 + i % 5000,
+            '{"province": {"kk": "Облыс", "ru": "Область", "en": "Region"}}'::jsonb,
+            (floor(random() * 271) * 5)::int, (random() * 5 * 3600000)::bigint, (random() * 35)::int, 1 + (random() * 14)::int, 1
+       FROM generate_series(1, $2) AS i`,
+    [challengeId, n],
+  );
+  await stack.sql('VACUUM ANALYZE learning.participations');
+}
+
+async function getLatency(url: string, seconds: number, connections: number, headers: Record<string, string> = {}) {
+  const { result: r, latencies } = await cannon({ url, connections, duration: seconds, headers });
+  return { requests: r.requests.total, perSecond: round(r.requests.total / seconds), latencyMs: mapRound(percentiles(latencies)), non2xx: r.non2xx };
+}
+
+/** Top-100 and own rank through the API (learning's indexed queries) and the live board's HTTP view (in memory). */
+export async function apiLatency(stack: Stack, challengeId: string, token: string, seconds: number) {
+  const base = stack.platform.url;
+  return {
+    top100: await getLatency(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, seconds, 8),
+    top100AndOwnRank: await getLatency(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, seconds, 8, { authorization: `Bearer ${token}` }),
+    liveTop: await getLatency(`${base}/api/leaderboard-live/${challengeId}`, seconds, 8),
+  };
+}
+
+function quizFinished(challengeId: string, userId: string, points: number, version: number) {
+  return {
+    attemptId: randomUUID(), userId, quizId: randomUUID(),
+    context: { kind: 'challenge', challengeId, checkpointId: randomUUID() },
+    points: Math.min(points, 270), maxPoints: 270, correctCount: 10, questionCount: 35, timeSpentMs: 60_000, finishedBy: 'user',
+    finishedAt: new Date().toISOString(),
+    standing: { points, timeSpentMs: 60_000, correctCount: 10, finishedQuizzes: 3, version },
+  };
+}
+
+async function publisher(stack: Stack) {
+  const nc = await connect({ servers: stack.natsUrl });
+  const js = jetstream(nc);
+  const subject = `${stack.natsPrefix}quiz.finished`;
+  return {
+    async publish(payloads: object[]) {
+      await Promise.all(payloads.map((p) => {
+        const h = natsHeaders();
+        h.set('x-event-version', '1');
+        return js.publish(subject, JSON.stringify(p), { msgID: randomUUID(), headers: h });
+      }));
+    },
+    close: () => nc.close(),
+  };
+}
+
+/** Ranking updates applied per second on the live board: a burst of quiz.finished for existing pupils, end to end. */
+export async function updatesPerSecond(stack: Stack, challengeId: string, count: number) {
+  const users = (await stack.sql<{ user_id: string }>(
+    "SELECT user_id FROM learning.participations WHERE board_id = $1 LIMIT $2", [challengeId, count],
+  )).map((r) => r.user_id);
+  const pub = await publisher(stack);
+  const marker = users[users.length - 1];
+  const t0 = performance.now();
+  for (let i = 0; i < users.length; i += 1000) {
+    await pub.publish(users.slice(i, i + 1000).map((u) => quizFinished(challengeId, u, u === marker ? 99_999 : 700, 1_000_000)));
+  }
+  const published = performance.now() - t0;
+  for (;;) {
+    const res = await fetch(`${stack.platform.url}/api/leaderboard-live/${challengeId}`);
+    const body = (await res.json()) as { data?: { top: { points: number }[] } };
+    if (body.data?.top[0]?.points === 99_999) break;
+    if (performance.now() - t0 > 120_000) throw new Error('the live board did not apply the burst within 120 s');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await pub.close();
+  return { events: users.length, publishSeconds: round(published / 1000, 2), appliedSeconds: round(seconds, 2), appliedPerSecond: round(users.length / seconds) };
+}
+
+interface FanOut {
+  viewers: number;
+  rounds: number;
+  emitToLastMs: Record<string, number>;
+  cpuMsPerThousandDeliveries: number;
+}
+
+async function connectViewers(url: string, n: number, auth: object, path?: string): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  await pool(Array.from({ length: n }), 100, async () => {
+    const s = ioClient(url, { transports: ['websocket'], auth, path, reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', (e) => reject(e));
+    });
+    sockets.push(s);
+  });
+  return sockets;
+}
+
+/** Waits until every socket got one more `board` message after `since`; answers emit-to-last in ms. */
+function nextRound(sockets: Socket[], trigger: () => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let left = sockets.length;
+    let emitAt = 0;
+    let last = 0;
+    const timer = setTimeout(() => reject(new Error(`only ${sockets.length - left} of ${sockets.length} viewers got the push`)), 30_000);
+    for (const s of sockets) {
+      s.once('board', (view: { at: string }) => {
+        emitAt = Math.max(emitAt, Date.parse(view.at));
+        last = Date.now();
+        left -= 1;
+        if (left === 0) {
+          clearTimeout(timer);
+          resolve(last - emitAt);
+        }
+      });
+    }
+    trigger();
+  });
+}
+
+/** emit-to-last-receipt for `viewers` socket.io clients on one notifications node, and its CPU per delivery. */
+export async function fanOut(stack: Stack, challengeId: string, viewers: number, rounds: number): Promise<FanOut> {
+  const port = stack.platform.ports.notifications;
+  const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, { boards: [{ kind: 'challenge', id: challengeId }] });
+  // The current board arrives at connect; let those first pushes land.
+  await new Promise((r) => setTimeout(r, 2_000));
+  const pub = await publisher(stack);
+  const [leader] = await stack.sql<{ user_id: string }>('SELECT user_id FROM learning.participations WHERE board_id = $1 LIMIT 1', [challengeId]);
+  const pid = stack.pid('notifications');
+  const times: number[] = [];
+  const cpu0 = cpuMs(pid);
+  for (let r = 0; r < rounds; r++) {
+    times.push(await nextRound(sockets, () => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + r, 2_000_000 + r)])));
+    await new Promise((res) => setTimeout(res, 300));
+  }
+  const cpu = cpuMs(pid) - cpu0;
+  await pub.close();
+  for (const s of sockets) s.disconnect();
+  return { viewers, rounds, emitToLastMs: mapRound(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+}
+
+/** The same fan-out from a bare socket.io server (the baseline), with a payload of the same size. */
+export async function rawFanOut(viewers: number, rounds: number, sample: object): Promise<FanOut> {
+  const child = fork(join(__dirname, 'raw-socketio-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { ready: number }) => resolve(m.ready)));
+  try {
+    const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, {});
+    const times: number[] = [];
+    const cpu0 = cpuMs(child.pid as number);
+    for (let r = 0; r < rounds; r++) {
+      times.push(await nextRound(sockets, () => child.send({ emit: sample })));
+      await new Promise((res) => setTimeout(res, 300));
+    }
+    const cpu = cpuMs(child.pid as number) - cpu0;
+    for (const s of sockets) s.disconnect();
+    return { viewers, rounds, emitToLastMs: mapRound(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** One board push as the notifications node sends it (for the baseline's payload size). */
+export async function samplePush(stack: Stack, challengeId: string): Promise<object> {
+  const res = await fetch(`${stack.platform.url}/api/leaderboard-live/${challengeId}`);
+  return ((await res.json()) as { data: object }).data;
+}
+
+export async function waitForBoard(stack: Stack, challengeId: string, participants: number, timeoutMs: number): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${stack.platform.url}/api/leaderboard-live/${challengeId}`).catch(() => undefined);
+    const body = res ? ((await res.json().catch(() => ({}))) as { data?: { participants: number } }) : {};
+    if ((body.data?.participants ?? 0) >= participants) return performance.now() - t0;
+    if (performance.now() - t0 > timeoutMs) throw new Error(`the live board did not reach ${participants} participants`);
+    progress(`waiting for the live board: ${body.data?.participants ?? 0} of ${participants}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: olympiad morning on this machine, every figure beside a baseline measured in the same run.
+ *   1. cold start of the platform (real processes, as `npm start` runs them) on an empty database;
+ *   2. memory of every process at rest;
+ *   3. a login burst (code request, code from the development inbox, login) for BENCH_PUPILS pupils;
+ *   4. answer saves through the gateway for BENCH_SECONDS, against a bare node HTTP server upserting the same row
+ *      into the same PostgreSQL (the baseline), with the same connections; CPU and peak memory while saving;
+ *   5. a BENCH_BOARD-participant challenge: restart (the live board rebuilds from learning), top-100 and own rank
+ *      through the API, ranking updates applied per second on the live board;
+ *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
+ *      delivery), against a bare socket.io server with the same payload and viewers.
+ * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
+ * Env: BENCH_PUPILS (400), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
+ * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000); DATABASE_URL / NATS_URL as for `npm start`.
+ */
+import { join } from 'node:path';
+import os from 'node:os';
+import { repoRoot } from '@olymp/infra/dist/runtime';
+import { answerSaves, createPupils, loginBurst, startAttempts } from './answers';
+import { apiLatency, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
+import { writeReport } from './report';
+import { launch, prepare } from './stack';
+import { progress, rssMb } from './stats';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PUPILS = env('BENCH_PUPILS', 400);
+const SECONDS = env('BENCH_SECONDS', 20);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 64);
+const BOARD = env('BENCH_BOARD', 300_000);
+const ROUNDS = env('BENCH_ROUNDS', 15);
+const UPDATES = env('BENCH_UPDATES', 20_000);
+const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
+
+async function main() {
+  const report: Record<string, unknown> = {
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { PUPILS, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES },
+    note: 'load generator, platform, PostgreSQL and NATS share this machine; compare the ratios, not the absolute numbers',
+  };
+  const setup = await prepare();
+  try {
+    progress('cold start on an empty database (migrations and demo data)');
+    let { stack, startMs } = await launch(setup);
+    report.startup = { coldMs: Math.round(startMs) };
+    await new Promise((r) => setTimeout(r, 3_000));
+    report.rssAtRestMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+
+    progress(`login burst: ${PUPILS} pupils`);
+    const people = await createPupils(stack, PUPILS);
+    const logins = await loginBurst(stack, people, 32);
+    report.logins = logins.result;
+
+    progress('pupils join and start a test');
+    const { targets, challengeId } = await startAttempts(stack, logins.pupils);
+    report.answerSaves = await answerSaves(stack, targets, { connections: CONNECTIONS, seconds: SECONDS });
+
+    progress(`seeding a ${BOARD}-participant board, then restarting`);
+    await seedBoard(stack, challengeId, BOARD);
+    await stack.stop();
+    ({ stack, startMs } = await launch(setup));
+    const rebuildMs = await waitForBoard(stack, challengeId, BOARD, 300_000);
+    report.startup = { ...(report.startup as object), warmMs: Math.round(startMs), liveBoardRebuiltMsAfterStart: Math.round(rebuildMs) };
+    report.rssWithBoardMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+
+    progress('leaderboard API latency');
+    report.leaderboardApi = await apiLatency(stack, challengeId, logins.pupils[0].token, 10);
+    progress(`ranking updates: ${UPDATES} quiz.finished events`);
+    report.rankingUpdates = await updatesPerSecond(stack, challengeId, UPDATES);
+
+    const sample = await samplePush(stack, challengeId);
+    const fan: Record<string, unknown> = {};
+    for (const n of VIEWERS) {
+      progress(`fan-out to ${n} viewers (notifications node, then bare socket.io)`);
+      const ours = await fanOut(stack, challengeId, n, ROUNDS);
+      const raw = await rawFanOut(n, ROUNDS, sample);
+      fan[n] = {
+        notifications: ours, rawSocketIo: raw,
+        // CPU is read in 10 ms ticks: with few deliveries the baseline may read 0, and a ratio would mean nothing.
+        cpuRatio: raw.cpuMsPerThousandDeliveries > 0 ? Math.round((ours.cpuMsPerThousandDeliveries / raw.cpuMsPerThousandDeliveries) * 100) / 100 : null,
+      };
+    }
+    report.fanOut = fan;
+    report.rssUnderLoadMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+    await stack.stop();
+  } finally {
+    await setup.cleanup();
+  }
+
+  const a = report.answerSaves as { stack: { perSecond: number; latencyMs: Record<string, number> }; baseline: { perSecond: number }; ratio: number };
+  const api = report.leaderboardApi as Record<string, { latencyMs: Record<string, number> }>;
+  const fan = report.fanOut as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
+  const files = writeReport(join(repoRoot(), 'load-tests', 'reports'), report, [
+    { title: 'Answer saves per second (stack through the gateway vs bare baseline)', unit: '/s', rows: [{ label: 'answer saves', value: a.stack.perSecond, baseline: a.baseline.perSecond }] },
+    { title: 'Leaderboard API p99 latency', unit: 'ms', rows: Object.entries(api).map(([k, v]) => ({ label: k, value: v.latencyMs.p99 })) },
+    {
+      title: 'Fan-out emit-to-last p99 (notifications vs bare socket.io)', unit: 'ms',
+      rows: Object.entries(fan).map(([n, v]) => ({ label: `${n} viewers`, value: v.notifications.emitToLastMs.p99, baseline: v.rawSocketIo.emitToLastMs.p99 })),
+    },
+  ]);
+  process.stdout.write(`\n${JSON.stringify(report, null, 2)}\n\nHeadline: answer saves ${a.stack.perSecond}/s through the gateway, ${a.ratio} of the bare baseline (${a.baseline.perSecond}/s); p99 ${a.stack.latencyMs.p99} ms.\n`);
+  process.stdout.write(`Report: ${files.json}\n        ${files.html}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

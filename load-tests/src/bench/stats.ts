@@ -1,0 +1,60 @@
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+
+/** Exact percentiles of a list of numbers (sorted copy). */
+export function percentiles(values: number[], ps: number[] = [50, 95, 99]): Record<string, number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: Record<string, number> = {};
+  for (const p of ps) {
+    out[`p${p}`] = sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+  }
+  return out;
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time (user + system) a process has used, in milliseconds (Linux /proc, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Runs `worker` over `items` with at most `limit` in flight. */
+export async function pool<T, R>(items: T[], limit: number, worker: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await worker(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+export function progress(line: string): void {
+  process.stdout.write(`[bench] ${new Date().toISOString().slice(11, 19)} ${line}\n`);
+}
+
+
+/** autocannon with every response time kept (for exact percentiles). */
+export function cannon(opts: autocannon.Options): Promise<{ result: autocannon.Result; latencies: number[] }> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(opts, (err: unknown, result: autocannon.Result) => (err ? reject(err as Error) : resolve({ result, latencies })));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  });
+}
