@@ -267,7 +267,9 @@ async function spawnService(
   const managed = await ManagedProcess.start({
     name,
     command: process.execPath,
-    args: [join(root, mainScript(name))],
+    // OLYMP_NODE_ARGS: extra node flags for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // profile under load (NODE_OPTIONS refuses --cpu-prof).
+    args: [...(env.OLYMP_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, mainScript(name))],
     cwd: root,
     env,
     keepLines: 60,

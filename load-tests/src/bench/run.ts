@@ -11,7 +11,8 @@
  *      delivery), against a bare socket.io server with the same payload and viewers.
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (400), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
- * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000); DATABASE_URL / NATS_URL as for `npm start`.
+ * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling);
+ * DATABASE_URL / NATS_URL as for `npm start`.
  */
 import { join } from 'node:path';
 import os from 'node:os';
@@ -53,6 +54,11 @@ async function main() {
     progress('pupils join and start a test');
     const { targets, challengeId } = await startAttempts(stack, logins.pupils);
     report.answerSaves = await answerSaves(stack, targets, { connections: CONNECTIONS, seconds: SECONDS });
+    if (process.env.BENCH_ONLY === 'answers') {
+      await stack.stop();
+      process.stdout.write(`${JSON.stringify({ logins: report.logins, answerSaves: report.answerSaves }, null, 2)}\n`);
+      return;
+    }
 
     progress(`seeding a ${BOARD}-participant board, then restarting`);
     await seedBoard(stack, challengeId, BOARD);

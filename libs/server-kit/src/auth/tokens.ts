@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
@@ -26,12 +27,31 @@ export interface VerifiedToken extends AccessClaims {
 
 export class TokenVerifier {
   private readonly key: KeyObject;
+  /**
+   * Tokens already verified, until they expire: a pupil sends the same token with every answer, and checking an
+   * Ed25519 signature was ~7% of the learning service's CPU under answer load. The signature of a given string never
+   * changes; revocation is checked on every request anyway (SessionRevocations), never cached here.
+   */
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: 100_000 });
+
   constructor(publicKeyPem: string) {
     this.key = createPublicKey(publicKeyPem);
   }
 
   /** Returns the claims of a valid token, or null for anything else (expired, forged, malformed). */
   async verify(token: string): Promise<VerifiedToken | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp * 1000 > Date.now()) return hit;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.check(token);
+    if (claims) this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async check(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: TOKEN_ISSUER,
