@@ -39,44 +39,54 @@ export async function createPupils(stack: Stack, n: number): Promise<{ id: strin
 }
 
 /**
- * Login burst: each pupil requests a code, the bench reads it from the development inbox (as the SMS), and logs in.
- * Reported: logins per second (a code request plus a login each) and each step's latency.
+ * Login burst in three phases: every pupil requests a code (measured), the bench reads the codes from the
+ * development inbox (the SMS path: outbox, JetStream, notifications; not measured as API load), then every pupil logs
+ * in (measured). Reported: code requests per second, logins per second, both together, and each step's latency.
  */
 export async function loginBurst(stack: Stack, people: { id: string; phone: string }[], concurrency: number) {
   const base = stack.platform.url;
   const sendMs: number[] = [];
   const loginMs: number[] = [];
-  const t0 = performance.now();
-  const pupils = await pool(people, concurrency, async (p, i) => {
-    const device = `bench-device-${i}-${p.id.slice(0, 8)}`;
-    let t = performance.now();
-    const sent = await api(base, 'POST', '/api/send-otp', { phone: p.phone, purpose: 'login', device_id: device });
+  const devices = people.map((p, i) => `bench-device-${i}-${p.id.slice(0, 8)}`);
+  let t0 = performance.now();
+  await pool(people, concurrency, async (p, i) => {
+    const t = performance.now();
+    const sent = await api(base, 'POST', '/api/send-otp', { phone: p.phone, purpose: 'login', device_id: devices[i] });
     sendMs.push(performance.now() - t);
     if (sent.status !== 200) throw new Error(`send-otp ${sent.status} ${JSON.stringify(sent.body)}`);
-    let code: string | undefined;
-    for (let tries = 0; tries < 200 && !code; tries++) {
+  });
+  const sendSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const codes = await pool(people, 8, async (p) => {
+    for (let tries = 0; tries < 500; tries++) {
       const inbox = await api<{ data: { code: string | null }[] }>(base, 'GET', `/api/dev/sms?to=${encodeURIComponent(p.phone)}&limit=1`);
-      code = inbox.body.data?.[0]?.code ?? undefined;
-      if (!code) await new Promise((r) => setTimeout(r, 20));
+      const code = inbox.body.data?.[0]?.code;
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 20));
     }
-    if (!code) throw new Error(`no code for ${p.phone}`);
-    t = performance.now();
-    const login = await api<{ data: { token: string } }>(base, 'POST', '/api/login', { phone: p.phone, otp: code, device_id: device });
+    throw new Error(`no code for ${p.phone}`);
+  });
+  const smsSeconds = (performance.now() - t1) / 1000;
+  t0 = performance.now();
+  const pupils = await pool(people, concurrency, async (p, i) => {
+    const t = performance.now();
+    const login = await api<{ data: { token: string } }>(base, 'POST', '/api/login', { phone: p.phone, otp: codes[i], device_id: devices[i] });
     loginMs.push(performance.now() - t);
     if (login.status !== 200 && login.status !== 201) throw new Error(`login ${login.status} ${JSON.stringify(login.body)}`);
     return { ...p, token: login.body.data.token };
   });
-  const seconds = (performance.now() - t0) / 1000;
+  const loginSeconds = (performance.now() - t0) / 1000;
   return {
     pupils,
     result: {
       pupils: people.length,
       concurrency,
-      seconds: round(seconds, 2),
-      loginsPerSecond: round(people.length / seconds),
+      codeRequestsPerSecond: round(people.length / sendSeconds),
+      loginsPerSecond: round(people.length / loginSeconds),
+      codeRequestsPlusLoginsPerSecond: round((2 * people.length) / (sendSeconds + loginSeconds)),
       sendOtpMs: mapRound(percentiles(sendMs)),
       loginMs: mapRound(percentiles(loginMs)),
-      note: 'each login = send-otp + reading the code from the development inbox (polling) + login; the inbox wait is included in the rate, not in the step latencies',
+      allCodesInInboxSeconds: round(smsSeconds, 2),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type ServiceDefinition, createService } from '@olymp/server-kit';
-import { PermissionRow, Role, RolePermission } from './roles/role.entity';
+import { PermissionRow, Role, RolePermission, RolePermissionDefault } from './roles/role.entity';
 import { User } from './users/user.entity';
 import { OtpCode } from './otp/otp.entity';
 import { Session } from './sessions/session.entity';
@@ -35,6 +35,7 @@ import { StaffPeopleModule } from './staff-people/staff-people.module';
 import { UserRoleController } from './staff-people/user-role.controller';
 import { Teacher } from './staff-people/teacher.entity';
 import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teachers';
+import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-auth-permission-defaults';
 import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 
@@ -53,10 +54,10 @@ export const authService: ServiceDefinition = {
   service: 'auth',
   imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' }),
     StaffPeopleModule],
-  entities: [Role, PermissionRow, RolePermission, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
+  entities: [Role, PermissionRow, RolePermission, RolePermissionDefault, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
     ...peopleEntities, Teacher],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
-    AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000],
+    AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

@@ -349,4 +349,23 @@ describe('roles and permissions', () => {
     expect(revoked.body.data).toEqual(original);
     expect((await request(auth.url).get('/api/roles').set('authorization', observer)).status).toBe(403);
   }, 60_000);
+
+  it('offers a key added in a later release to existing roles once, and never re-grants one staff removed', async () => {
+    const key = 'finance:overview';
+    expect(await keysOf(ROLE.manager)).toContain(key);
+    // As if the key were new: the database of an older release neither granted nor offered it.
+    await sql('DELETE FROM {s}.role_permissions WHERE role_id = $1 AND permission_id = $2', [ROLE.manager, await permissionId(key)]);
+    await sql('DELETE FROM {s}.role_permission_defaults WHERE role_id = $1 AND permission = $2', [ROLE.manager, key]);
+    const restart = async () => {
+      await auth.close();
+      auth = await startAuth(ns.envFor('auth'));
+    };
+    await restart();
+    expect(await keysOf(ROLE.manager)).toContain(key);
+    // Staff take it away; a restart leaves it away.
+    const without = (await keysOf(ROLE.manager)).filter((k) => k !== key);
+    expect((await call('put', `/api/roles/${ROLE.manager}/permissions`, { permissions: without }).set('authorization', token.admin)).status).toBe(200);
+    await restart();
+    expect(await keysOf(ROLE.manager)).not.toContain(key);
+  });
 });

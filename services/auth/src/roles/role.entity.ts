@@ -56,3 +56,19 @@ export class RolePermission {
   @JoinColumn({ name: 'permission_id', foreignKeyConstraintName: 'FK_role_permissions_permission' })
   permission?: PermissionRow;
 }
+
+/**
+ * Which default grants (role, key) the seeder has already offered. A key added in a later release is granted to
+ * the roles whose defaults name it at the next start, once; a grant staff removed afterwards stays removed.
+ */
+@Entity({ name: 'role_permission_defaults' })
+export class RolePermissionDefault {
+  @PrimaryColumn({ name: 'role_id', type: 'int', primaryKeyConstraintName: 'PK_role_permission_defaults' })
+  roleId!: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 100, primaryKeyConstraintName: 'PK_role_permission_defaults' })
+  permission!: string;
+
+  @CreateDateColumn({ name: 'offered_at', type: 'timestamptz' })
+  offeredAt!: Date;
+}

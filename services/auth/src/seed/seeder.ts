@@ -13,9 +13,9 @@ export function demoUserId(phone: string): string {
 }
 
 /**
- * Seeds at every start, idempotently: roles and permission keys always (the platform needs them); a role's
- * default permissions only when the role is created, so staff's later changes survive restarts; demo people only
- * when SEED_DEMO is on (never in production).
+ * Seeds at every start, idempotently: roles and permission keys always (the platform needs them); each default
+ * grant of a role once (`role_permission_defaults`), so keys of a later release reach existing roles and staff's
+ * removals survive restarts; demo people only when SEED_DEMO is on (never in production).
  */
 @Injectable()
 export class AuthSeeder implements OnApplicationBootstrap {
@@ -31,16 +31,24 @@ export class AuthSeeder implements OnApplicationBootstrap {
       await m.query('INSERT INTO permissions (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [[...PERMISSIONS]]);
       for (const [name, id] of Object.entries(ROLE) as [RoleName, number][]) {
         const t = ROLE_TITLES[name];
-        const created: unknown[] = await m.query(
+        await m.query(
           `INSERT INTO roles (id, name, title_kk, title_ru, title_en) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
+           ON CONFLICT (id) DO NOTHING`,
           [id, name, t.kk, t.ru, t.en],
         );
-        if (created.length && name !== 'admin') {
+        if (name === 'admin') continue;
+        // Each default grant is offered once: a new role gets all of them, an existing role the keys added since
+        // (a later release), and a grant staff removed is never offered again.
+        const offered: { permission: string }[] = await m.query(
+          `INSERT INTO role_permission_defaults (role_id, permission) SELECT $1, unnest($2::text[])
+           ON CONFLICT DO NOTHING RETURNING permission`,
+          [id, DEFAULT_ROLE_PERMISSIONS[name]],
+        );
+        if (offered.length) {
           await m.query(
             `INSERT INTO role_permissions (role_id, permission_id)
              SELECT $1, id FROM permissions WHERE name = ANY($2) ON CONFLICT DO NOTHING`,
-            [id, DEFAULT_ROLE_PERMISSIONS[name]],
+            [id, offered.map((o) => o.permission)],
           );
         }
       }
