@@ -92,9 +92,15 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
     },
     { inheritAppConfig: true },
   );
-  await app.init();
-  await app.startAllMicroservices();
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.init();
+    await app.startAllMicroservices();
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // A start that fails half-way (a seeder, a port) must not leave NATS and database connections open behind it.
+    await app.close().catch((closeErr: unknown) => logger.warn({ err: closeErr }, 'closing after a failed start failed too'));
+    throw err;
+  }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
