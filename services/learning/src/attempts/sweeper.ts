@@ -12,6 +12,7 @@ import { Attempts } from './attempts.service';
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   static readonly INTERVAL_MS = 1_000;
+  static readonly PARALLEL = 4;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
@@ -41,14 +42,19 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnApplicationShut
     for (;;) {
       const due = await this.attempts.due(200);
       if (!due.length) return finished;
+      // A few finishes at a time: when a whole wave of abandoned tests runs out together, one replica finishes
+      // them several times faster than one by one, without taking every database connection.
+      let next = 0;
       let progressed = 0;
-      for (const id of due) {
-        const outcome = await this.attempts.finish(id, 'timeout', { skipLocked: true });
-        if (outcome?.finishedNow) {
-          finished += 1;
-          progressed += 1;
-        }
-      }
+      await Promise.all(
+        Array.from({ length: AttemptSweeper.PARALLEL }, async () => {
+          while (next < due.length) {
+            const outcome = await this.attempts.finish(due[next++], 'timeout', { skipLocked: true });
+            if (outcome?.finishedNow) progressed += 1;
+          }
+        }),
+      );
+      finished += progressed;
       if (progressed === 0) return finished;
     }
   }
