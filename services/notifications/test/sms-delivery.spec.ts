@@ -11,7 +11,8 @@ import { Client } from 'pg';
 import { startAuth } from '@olymp/auth';
 import { startNotifications } from '@olymp/notifications';
 import type { RunningService } from '@olymp/server-kit';
-import { createTestNamespace, waitFor } from '@olymp/server-kit/testing';
+import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
+import { ROLE } from '@olymp/proto';
 
 interface ProviderCall {
   headers: http.IncomingHttpHeaders;
@@ -86,6 +87,10 @@ describe('SMS delivery through the HTTP provider adapter', () => {
     expect(mine[0].headers['idempotency-key']).toBe(row.sms_id);
     expect(mine[0].body).toMatchObject({ to: '+77000000105', sender: 'AltynSaqa' });
     expect(mine[0].body.text).toMatch(/\d{6}/);
+    // Staff see it in the OTP log (spec: admin "otp"), never the code.
+    const log = await request(auth.url).get('/api/otp').query({ phone: '+77000000105', limit: 1 })
+      .set('authorization', `Bearer ${await testToken({ roleId: ROLE.manager })}`);
+    expect(log.body.data[0].delivery).toMatchObject({ status: 'delivered', provider: 'http', attempts: 2, error: null });
   });
 
   it('does not retry a refusal, and reports it failed', async () => {

@@ -30,9 +30,10 @@ export class OtpLogController {
     const phone = q.phone === undefined ? null : normalizePhone(q.phone);
     if (q.phone !== undefined && !phone) throw new DomainError('INVALID_PHONE', {}, { phone: 'INVALID_PHONE' });
     const now = this.clock.now();
-    const rows: { id: string; phone: string; purpose: string; attempts: number; client_ip: string; created_at: Date; expires_at: Date; consumed_at: Date | null; superseded_at: Date | null; total: string }[] =
+    const rows: { id: string; phone: string; purpose: string; attempts: number; client_ip: string; created_at: Date; expires_at: Date; consumed_at: Date | null; superseded_at: Date | null; sms_status: string | null; sms_provider: string | null; sms_attempts: number | null; sms_error: string | null; sms_reported_at: Date | null; total: string }[] =
       await this.ds.query(
-        `SELECT id, phone, purpose, attempts, client_ip, created_at, expires_at, consumed_at, superseded_at, count(*) OVER () AS total
+        `SELECT id, phone, purpose, attempts, client_ip, created_at, expires_at, consumed_at, superseded_at,
+                sms_status, sms_provider, sms_attempts, sms_error, sms_reported_at, count(*) OVER () AS total
            FROM otp_codes WHERE ($1::varchar IS NULL OR phone = $1)
           ORDER BY created_at DESC LIMIT $2 OFFSET $3`,
         [phone, q.limit, (q.page - 1) * q.limit],
@@ -54,6 +55,10 @@ export class OtpLogController {
         clientIp: r.client_ip,
         sentAt: r.created_at.toISOString(),
         usedAt: r.consumed_at?.toISOString() ?? null,
+        // What notifications reported about the SMS (sms.delivery.reported): null until the first report.
+        delivery: r.sms_status
+          ? { status: r.sms_status, provider: r.sms_provider, attempts: r.sms_attempts, error: r.sms_error, reportedAt: r.sms_reported_at?.toISOString() ?? null }
+          : null,
       })),
       count: rows.length,
       total,
