@@ -1,5 +1,7 @@
 /**
- * The production build of student-ui, served by the real gateway, in real Chromium.
+ * The production build of student-ui, served by the real gateway, in real Chromium: the public shell (languages,
+ * titles, not-found, scroll, 360 px phones), the app banner on phones only, the fonts, the component gallery.
+ * No service behind the gateway: these pages need none (journey.spec.ts runs the whole platform).
  */
 import path from 'node:path';
 import { startGateway } from '@olymp/gateway';
@@ -8,8 +10,11 @@ import { heading, pageRunner, serveUiBuild, waitForTitle } from '@olymp/web-comm
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import ru from '../src/i18n/locales/ru/common.json';
+import kkLanding from '../src/i18n/locales/kk/front-landing.json';
 
 const UI_DIR = path.resolve(__dirname, '..');
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: ANDROID_UA };
 
 describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
   const gateway = serveUiBuild(UI_DIR, (outDir) =>
@@ -17,22 +22,28 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
   );
   const withPage = pageRunner(browser);
 
-  it('shows the home page in Kazakh by default, with the product name as title', async () => {
+  it('shows the home page in Kazakh by default, with the product name as title, header and footer', async () => {
     await withPage(async (page) => {
       const response = await page.goto(`${gateway.url}/`);
       expect(response?.status()).toBe(200);
       await heading(page, kk.home.headline).waitFor();
       await waitForTitle(page, 'Altyn Saqa');
       expect(await page.locator('html').getAttribute('lang')).toBe('kk');
-      expect(await page.getByRole('link', { name: kk.home.signIn, exact: true }).getAttribute('href')).toBe('/login');
+      expect(await page.locator('.hero').getByRole('link', { name: kk.home.signIn, exact: true }).getAttribute('href')).toBe('/login');
       await page.getByRole('heading', { level: 2, name: kk.home.challenge.title }).waitFor();
       const labels = await page.getByRole('group', { name: kk.language }).getByRole('button').allTextContents();
       expect(labels).toEqual(['Қаз', 'Pyc', 'Eng']);
       expect(await page.getByRole('button', { name: 'Қаз' }).getAttribute('aria-pressed')).toBe('true');
+      // Spec section 1: search lessons, the basket in Kazakh, the footer of 2024 with terms and privacy.
+      await page.getByPlaceholder(kk.header.searchPlaceholder).waitFor();
+      await page.getByRole('link', { name: 'Себет' }).waitFor();
+      await page.getByText('© 2024 Altyn Saqa').waitFor();
+      expect(await page.getByRole('link', { name: kk.footer.privacy }).getAttribute('href')).toBe('/privacy-and-policy');
+      expect(await page.locator('.site-footer__social a').count()).toBe(4);
     });
   });
 
-  it('switches to English, stores currentLocale=en and keeps English after a reload', async () => {
+  it('switches to English, stores currentLocale=en, keeps it after a reload, and back to Қаз', async () => {
     await withPage(async (page) => {
       await page.goto(`${gateway.url}/`);
       await heading(page, kk.home.headline).waitFor();
@@ -40,15 +51,67 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
       await heading(page, en.home.headline).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('currentLocale'))).toBe('en');
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
-      expect(await page.getByRole('button', { name: 'Eng' }).getAttribute('aria-pressed')).toBe('true');
 
       await page.reload();
       await heading(page, en.home.headline).waitFor();
-      await page.getByText(en.home.challenge.facts.prize, { exact: true }).waitFor();
+      // The basket stays Kazakh in every language (spec section 1).
+      await page.getByRole('link', { name: 'Себет' }).waitFor();
 
       await page.getByRole('button', { name: 'Pyc', exact: true }).click();
       await heading(page, ru.home.headline).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('currentLocale'))).toBe('ru');
+      await page.getByRole('button', { name: 'Қаз', exact: true }).click();
+      await heading(page, kk.home.headline).waitFor();
+      await page.getByPlaceholder(kk.header.searchPlaceholder).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('currentLocale'))).toBe('kk');
+      expect(await page.locator('html').getAttribute('lang')).toBe('kk');
+    });
+  });
+
+  it('shows the app banner on an Android phone and not on a desktop', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/`);
+      await heading(page, kk.home.headline).waitFor();
+      await page.getByRole('complementary', { name: kk.appBanner.label }).waitFor();
+      await page.getByText(kk.appBanner.android).waitFor();
+    }, PHONE);
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/`);
+      await heading(page, kk.home.headline).waitFor();
+      expect(await page.getByRole('complementary', { name: kk.appBanner.label }).count()).toBe(0);
+    });
+  });
+
+  it('renders Kazakh letters in the bundled Nunito face on /components', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/components`);
+      await heading(page, kk.gallery.title).waitFor();
+      await page.getByTestId('kazakh-sample').waitFor();
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        await document.fonts.load('700 16px "Nunito Variable"', 'әғқңөұүһі');
+        return {
+          kazakh: document.fonts.check('700 16px "Nunito Variable"', 'әғқңөұүһіӘҒҚҢӨҰҮҺІ'),
+          family: getComputedStyle(document.querySelector('[data-testid="kazakh-sample"]') as Element).fontFamily,
+          loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.unicodeRange),
+        };
+      });
+      expect(fonts.kazakh).toBe(true);
+      expect(fonts.family).toMatch(/^"Nunito Variable"/);
+      // Both Cyrillic subsets were fetched (ә ғ қ ң ө ү һ live in cyrillic-ext; і and ұ in cyrillic).
+      expect(fonts.loaded.some((r) => r.includes('U+460-52F'))).toBe(true);
+      expect(fonts.loaded.some((r) => r.includes('U+400-45F'))).toBe(true);
+    });
+  });
+
+  it('shows an olympiad landing with its anchors and registration closed', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/altyn-tulek#faq`);
+      await heading(page, kkLanding.senior.title).waitFor();
+      for (const anchor of ['about', 'dates', 'working', 'advantages', 'faq']) expect(await page.locator(`section#${anchor}`).count()).toBe(1);
+      expect(await page.getByRole('button', { name: kkLanding.register }).isDisabled()).toBe(true);
+      await page.goto(`${gateway.url}/altyn-saqa-landing`);
+      await heading(page, kkLanding.challenge.title).waitFor();
+      expect((await page.getByTestId('course-price').textContent())?.replace(/\s/g, '')).toBe('10500₸');
     });
   });
 
@@ -73,6 +136,14 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
     });
   });
 
+  it('sends a guest opening the student area to /login with the page kept as redirect', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/student/my-challenges?x=1`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/student/my-challenges?x=1');
+    });
+  });
+
   it('scrolls back to the top on navigation', async () => {
     await withPage(
       async (page) => {
@@ -83,7 +154,6 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
         await page.getByRole('link', { name: kk.notFound.backHome }).click();
         await heading(page, kk.home.headline).waitFor();
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
-        // The home page is taller than the window, so staying at 0 is the router's doing, not the page's height.
         expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 100)).toBe(true);
       },
       { viewport: { width: 360, height: 320 } },
@@ -95,19 +165,16 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
     ['ru', ru.home.headline],
     ['en', en.home.headline],
   ])('has no horizontal scroll on a 360 px wide phone (%s)', async (locale, headline) => {
-    await withPage(
-      async (page) => {
-        await page.addInitScript((value) => localStorage.setItem('currentLocale', value), locale);
-        await page.goto(`${gateway.url}/`);
-        await heading(page, headline).waitFor();
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        expect(clientWidth).toBe(360);
-        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-      },
-      { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-    );
+    await withPage(async (page) => {
+      await page.addInitScript((value) => localStorage.setItem('currentLocale', value), locale);
+      await page.goto(`${gateway.url}/`);
+      await heading(page, headline).waitFor();
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(clientWidth).toBeLessThanOrEqual(360);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    }, PHONE);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * i18next for the public site, set up by @olymp/web-common. Kazakh (default and fallback) ships in the main bundle,
- * so the first paint never waits; Russian and English translation groups are separate chunks, found here by Vite.
+ * i18next for the student site, set up by @olymp/web-common. Kazakh `common` (default and fallback) ships in the
+ * main bundle, so the first paint never waits; every other translation group (spec section 9: loginPage,
+ * challenges, training, finances, profile, front-landing) is its own chunk, loaded with the page that needs it.
  */
 import { initI18n } from '@olymp/web-common';
 import type { ResourceKey } from 'i18next';
@@ -8,5 +9,5 @@ import kkCommon from './locales/kk/common.json';
 
 initI18n({
   bundled: { common: kkCommon },
-  lazy: import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/kk/*.json'], { import: 'default' }),
+  lazy: import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/kk/common.json'], { import: 'default' }),
 });

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../hooks/usePageTitle';
+import { usePageTitle } from '../../hooks/usePageTitle';
 
 const CHALLENGE_FACTS = ['grades', 'days', 'points', 'prize', 'language'] as const;
+const PROGRAMMES = [
+  ['/altyn-saqa', 'primary'],
+  ['/altyn-tulek', 'senior'],
+  ['/altyn-asyq', 'teachers'],
+  ['/altyn-saqa-landing', 'challenge'],
+] as const;
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -42,6 +48,20 @@ export default function HomePage() {
                 </li>
               ))}
             </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="programmes" aria-labelledby="programmes-title">
+        <div className="container stack">
+          <h2 id="programmes-title">{t('home.programmes.title')}</h2>
+          <div className="grid">
+            {PROGRAMMES.map(([to, key]) => (
+              <Link key={to} to={to} className="card card--link">
+                <h3 className="card__title">{t(`home.programmes.${key}.title`)}</h3>
+                <p className="muted">{t(`home.programmes.${key}.text`)}</p>
+              </Link>
+            ))}
           </div>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../hooks/usePageTitle';
+import { usePageTitle } from '../../hooks/usePageTitle';
 
 /** The landing site's not-found page (spec 2, fallbacks). */
 export default function NotFoundPage() {

@@ -1,0 +1,106 @@
+/**
+ * The header's lesson search (spec sections 1 and 4: debounced 300 ms). It searches the published challenges and
+ * trainings by title in the pupil's language; the lists are fetched once, on the first search.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '@olymp/web-common';
+import { apiJson } from '../api/http';
+import { pick, type Localized } from '../lib/format';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface Hit {
+  id: string;
+  title: Localized;
+  kind: 'challenge' | 'training';
+}
+
+let catalogue: Promise<Hit[]> | null = null;
+
+function loadCatalogue(): Promise<Hit[]> {
+  catalogue ??= Promise.all([
+    apiJson<{ data: { id: string; title: Localized }[] }>('challenges-all'),
+    apiJson<{ data: { id: string; title: Localized }[] }>('trainings-all'),
+  ]).then(
+    ([challenges, trainings]) => [
+      ...challenges.data.map((c) => ({ id: c.id, title: c.title, kind: 'challenge' as const })),
+      ...trainings.data.map((c) => ({ id: c.id, title: c.title, kind: 'training' as const })),
+    ],
+    (error: unknown) => {
+      catalogue = null;
+      throw error;
+    },
+  );
+  return catalogue;
+}
+
+export function HeaderSearch() {
+  const { t, i18n } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<Hit[] | null>(null);
+  const listId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const q = query.trim().toLocaleLowerCase();
+    if (q.length < 2) {
+      setHits(null);
+      return;
+    }
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      loadCatalogue().then(
+        (all) => {
+          if (cancelled) return;
+          const locale = currentLocale();
+          setHits(all.filter((h) => pick(h.title, locale).toLocaleLowerCase().includes(q)).slice(0, 8));
+        },
+        () => !cancelled && setHits([]),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [query, i18n.resolvedLanguage]);
+
+  const close = () => {
+    setQuery('');
+    setHits(null);
+  };
+
+  return (
+    <div className="search" ref={box} onBlur={(e) => !box.current?.contains(e.relatedTarget as Node | null) && setHits(null)}>
+      <label className="visually-hidden" htmlFor={`${listId}-input`}>
+        {t('header.searchLabel')}
+      </label>
+      <input
+        id={`${listId}-input`}
+        className="search__input"
+        type="search"
+        value={query}
+        placeholder={t('header.searchPlaceholder')}
+        autoComplete="off"
+        aria-controls={listId}
+        aria-expanded={hits !== null}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
+      />
+      {hits !== null ? (
+        <ul id={listId} className="search__results" aria-label={t('header.searchResults')}>
+          {hits.length === 0 ? <li className="search__empty">{t('header.searchNothing')}</li> : null}
+          {hits.map((hit) => (
+            <li key={`${hit.kind}:${hit.id}`}>
+              <Link to={hit.kind === 'challenge' ? `/student/challenges/${hit.id}` : `/student/training/${hit.id}`} onClick={close}>
+                <span className="search__kind">{t(hit.kind === 'challenge' ? 'header.kindChallenge' : 'header.kindTraining')}</span>
+                {pick(hit.title, currentLocale())}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Spec section 1: a company line, an address, a placeholder phone, the programme lists, four social-media icons and
+ * the links to terms and privacy; the year is 2024.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '../hooks/usePageTitle';
+
+export const FOOTER_YEAR = 2024;
+
+const PROGRAMMES = ['exam', 'academy', 'primary', 'platforms'] as const;
+
+const SOCIAL = [
+  { name: 'Instagram', href: 'https://www.instagram.com/', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z' },
+  { name: 'Telegram', href: 'https://t.me/', path: 'M21 4 3 11l5 2 2 6 3-4 5 4 3-15zM9 13l8-6-6 7' },
+  { name: 'YouTube', href: 'https://www.youtube.com/', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8zm7 1v6l5-3-5-3z' },
+  { name: 'TikTok', href: 'https://www.tiktok.com/', path: 'M14 3v11a3 3 0 1 1-3-3V8a6 6 0 1 0 6 6V8a6 6 0 0 0 4 1V6a4 4 0 0 1-4-3h-3z' },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__company">
+          <p className="site-footer__brand">{PRODUCT_NAME}</p>
+          <p>{t('footer.company')}</p>
+          <p>{t('footer.address')}</p>
+          <p>
+            <a href="tel:+77000000000">+7 (700) 000-00-00</a>
+          </p>
+          <ul className="site-footer__social" aria-label={t('footer.social')}>
+            {SOCIAL.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} aria-label={s.name} rel="noopener" target="_blank">
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                    <path d={s.path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {PROGRAMMES.map((group) => (
+          <div key={group}>
+            <p className="site-footer__heading">{t(`footer.programmes.${group}.title`)}</p>
+            <ul className="site-footer__list">
+              {(t(`footer.programmes.${group}.items`, { returnObjects: true }) as string[]).map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="container site-footer__bottom">
+        <p>{t('footer.rights', { year: FOOTER_YEAR, product: PRODUCT_NAME })}</p>
+        <p className="cluster">
+          <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
+          <Link to="/privacy-and-policy">{t('footer.privacy')}</Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The header of every page but the display board (spec section 1): logo, lesson search, the basket link (labelled in
+ * Kazakh, whatever the interface language), the language switcher, and the signed-in pupil's first name and phone.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { HeaderSearch } from './HeaderSearch';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+
+/** Spec section 1: the basket link is labelled in Kazakh in every language. */
+export const BASKET_LABEL_KK = 'Себет';
+/** Spec section 2: the hamburger toggles between these Kazakh labels. */
+export const MENU_LABELS_KK = { open: 'Мәзір', close: 'Жабу' } as const;
+
+export interface MenuLink {
+  to: string;
+  label: string;
+}
+
+export function SiteHeader({ menu }: { menu: MenuLink[] }) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__home" aria-label={t('nav.home')}>
+          <Logo />
+        </Link>
+        <HeaderSearch />
+        <div className="site-header__end">
+          <Link to="/student/shop/cart" className="site-header__basket" lang="kk">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <circle cx="10" cy="20" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="20" r="1.5" fill="currentColor" />
+            </svg>
+            <span>{BASKET_LABEL_KK}</span>
+          </Link>
+          <LanguageSwitcher />
+          {status === 'signedIn' && user ? (
+            <Link to="/student/profile" className="site-header__user" aria-label={t('header.profile')}>
+              <span className="site-header__avatar" aria-hidden="true">
+                {user.firstName.slice(0, 1)}
+              </span>
+              <span className="site-header__who">
+                <span className="site-header__name">{user.firstName}</span>
+                <span className="site-header__phone">{user.phone}</span>
+              </span>
+            </Link>
+          ) : status === 'guest' ? (
+            <Link to="/login" className="button button--secondary button--small">
+              {t('header.signIn')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="site-header__menu-toggle"
+            aria-expanded={open}
+            aria-controls="site-menu"
+            lang="kk"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? MENU_LABELS_KK.close : MENU_LABELS_KK.open}
+          </button>
+        </div>
+      </div>
+      <nav id="site-menu" className={open ? 'site-menu site-menu--open' : 'site-menu'} aria-label={t('nav.menu')}>
+        <ul className="container site-menu__list">
+          {menu.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="site-menu__link" onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+/** A training lesson: its text, its test, tries left and hearts. */
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { currentLocale } from '@olymp/web-common';
+import { getTraining } from '../../api/training';
+import { errorMessage } from '../../auth/otp';
+import { Alert, ButtonLink, Card, Skeleton } from '../../design';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { pick } from '../../lib/format';
+import { useApi } from '../../lib/useApi';
+import { HeartsLine } from './TrainingPage';
+
+export default function SubchapterPage() {
+  const { t } = useTranslation('training');
+  const { trainingId = '', subchapterId = '' } = useParams();
+  const locale = currentLocale();
+  const { data, error } = useApi(() => getTraining(trainingId), trainingId);
+  const sub = data?.chapters.flatMap((c) => c.subchapters).find((s) => s.id === subchapterId);
+  usePageTitle(sub ? pick(sub.title, locale) : t('list.title'));
+  if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
+  if (!data) return <Skeleton height={240} />;
+  if (!sub) return <Alert tone="error">{t('missing')}</Alert>;
+  const canPlay = !!data.participation && !!sub.quiz && (sub.progress?.triesLeft ?? 0) > 0 && (data.participation.hearts.hearts > 0);
+  return (
+    <>
+      <p>
+        <Link to={`/student/training/${trainingId}/chapter`}>← {pick(data.title, locale)}</Link>
+      </p>
+      <Card title={pick(sub.title, locale)}>
+        <p>{pick(sub.content, locale) || t('noContent')}</p>
+        <HeartsLine training={data} />
+        {sub.progress ? <p className="muted">{t('tries.used', { used: sub.progress.triesUsed, left: sub.progress.triesLeft })}</p> : null}
+        {sub.quiz ? (
+          canPlay ? (
+            <ButtonLink to={`/student/training/${trainingId}/quizzes/${sub.quiz.id}/play?subchapter=${sub.id}`}>{t('startTest')}</ButtonLink>
+          ) : (
+            <Alert tone="info">{data.participation ? t('noTries') : t('joinFirst')}</Alert>
+          )
+        ) : null}
+      </Card>
+    </>
+  );
+}
