@@ -1,0 +1,248 @@
+/**
+ * The olympiad day end to end, in Chromium, against the real platform (auth, learning, finance, notifications on
+ * real PostgreSQL and NATS, behind the real gateway serving the production build): a new pupil registers with the
+ * code from the development SMS inbox, joins the challenge of their grade, opens today's checkpoint, starts a test,
+ * answers (one save through a dropped request), reloads mid-test and finds the timer still running and the answers
+ * kept, finishes, sees the result and themself on the live board; a display screen open all along shows the new
+ * result without a reload. A demo pupil signs in by phone and code and lands on the page they asked for.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
+import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import kkChallenges from '../src/i18n/locales/kk/challenges.json';
+import kkLogin from '../src/i18n/locales/kk/loginPage.json';
+import { startStack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+
+interface Place {
+  id: number;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const rows = <T>(answer: T[] | { data: T[] }): T[] => (Array.isArray(answer) ? answer : answer.data);
+
+/** The newest code the development inbox holds for `phone` (sent after `since`). */
+async function codeFor(base: string, phone: string, since: number): Promise<string> {
+  return waitFor(
+    async () => {
+      const inbox = await getJson<{ data: { code: string; sentAt: string }[] }>(`${base}/api/dev/sms?to=${encodeURIComponent(phone)}`);
+      const fresh = inbox.data.find((sms) => Date.parse(sms.sentAt) >= since - 1000);
+      return fresh?.code;
+    },
+    { what: `an SMS to ${phone}` },
+  );
+}
+
+function timerSeconds(text: string | null): number {
+  const match = /^(\d+):(\d{2})$/.exec(text?.trim() ?? '');
+  if (!match) throw new Error(`not a timer: ${text}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/**
+ * A fresh context per call that fails the test on any page error or console error, except the browser's own
+ * "Failed to load resource" lines: this test drops a request and expires a session on purpose.
+ */
+function pageRunner(browser: () => import('playwright-core').Browser) {
+  return async (run: (page: Page) => Promise<void>) => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+      });
+      await run(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+const savedMark = (page: Page) => page.getByTestId('save-mark').filter({ hasText: kkChallenges.quiz.state.saved });
+
+describeWithBrowser('the olympiad day in the student UI', (browser) => {
+  const site = serveUiBuild(UI_DIR, async (outDir) => {
+    const stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunner(browser);
+
+  it('registers, joins, plays a test through a reload and a dropped save, and shows up live on the display screen', async () => {
+    const base = site.url;
+    const challenges = await getJson<{ data: { id: string; grade: number | null; title: { kk: string } }[] }>(`${base}/api/challenges-all`);
+    const challenge = challenges.data.find((c) => c.grade === 5 && c.title.kk.startsWith('5 күндік'));
+    if (!challenge) throw new Error('the demo 5-day challenge for grade 5 is missing');
+
+    // A province, district and school that belong together (not every demo district has schools).
+    const provinces = rows(await getJson<Place[] | { data: Place[] }>(`${base}/api/provinces`));
+    let place: { province: number; district: number; school: number } | undefined;
+    for (const province of provinces) {
+      for (const district of rows(await getJson<Place[] | { data: Place[] }>(`${base}/api/districts?filter[0]=provinceId||$eq||${province.id}`))) {
+        const schools = rows(await getJson<Place[] | { data: Place[] }>(`${base}/api/schools?filter[0]=districtId||$eq||${district.id}`));
+        if (schools.length) {
+          place = { province: province.id, district: district.id, school: schools[0].id };
+          break;
+        }
+      }
+      if (place) break;
+    }
+    if (!place) throw new Error('no school in the demo directory');
+
+    const suffix = Array.from({ length: 5 }, () => 'абвгдеклмнопрст'[Math.floor(Math.random() * 15)]).join('');
+    const firstName = `Ақбота${suffix}`;
+    const lastName = 'Серікқызы';
+    const phone = `+7701${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+    // The display screen: opened first, never reloaded.
+    const displayContext = await browser().newContext({ viewport: { width: 1920, height: 1080 } });
+    const display = await displayContext.newPage();
+    const displayErrors: string[] = [];
+    display.on('pageerror', (e) => displayErrors.push(e.message));
+    try {
+      await display.goto(`${base}/leaderboard-live/${challenge.id}`);
+      await display.getByRole('status').filter({ hasText: kkChallenges.display.live }).waitFor();
+
+      await withPage(async (page) => {
+        // Registration with the place pickers, then the code from the development inbox.
+        await page.goto(`${base}/registration`);
+        await heading(page, kkLogin.register.title).waitFor();
+        await page.getByLabel(kkLogin.fields.firstName, { exact: true }).fill(firstName);
+        await page.getByLabel(kkLogin.fields.lastName, { exact: true }).fill(lastName);
+        await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
+        await page.getByLabel(kkLogin.fields.grade, { exact: true }).selectOption('5');
+        await page.getByLabel(kkLogin.fields.province, { exact: true }).selectOption(String(place!.province));
+        await page.locator(`select:enabled option[value="${place!.district}"]`).waitFor({ state: 'attached' });
+        await page.getByLabel(kkLogin.fields.district, { exact: true }).selectOption(String(place!.district));
+        await page.locator(`select:enabled option[value="${place!.school}"]`).waitFor({ state: 'attached' });
+        await page.getByLabel(kkLogin.fields.school, { exact: true }).selectOption(String(place!.school));
+        await page.getByLabel(kkLogin.fields.parentPhone, { exact: true }).fill('+77017654321');
+        const requested = Date.now();
+        await page.getByRole('button', { name: kkLogin.register.submit }).click();
+        await heading(page, kkLogin.confirm.title).waitFor();
+        // The resend timer counts down as mm:ss from the server's seconds.
+        expect(await page.locator('.code-timer').textContent()).toMatch(/^0[01]:\d{2}$/);
+        await page.getByLabel(kkLogin.code.label, { exact: true }).fill(await codeFor(base, phone, requested));
+        await page.getByRole('button', { name: kkLogin.code.submit }).click();
+        await heading(page, kkLogin.completed.title).waitFor();
+        // device_id is made once and kept with the session keys.
+        const stored = await page.evaluate(() => ({ device: localStorage.getItem('device_id'), token: localStorage.getItem('token'), user: localStorage.getItem('user_uuid') }));
+        expect(stored.device?.length).toBeGreaterThanOrEqual(8);
+        expect(stored.token).toBeTruthy();
+        await page.getByRole('link', { name: kkLogin.completed.continue }).click();
+        await page.waitForURL(`${base}/student/home`);
+        // The header shows the signed-in pupil's first name and phone.
+        await page.locator('.site-header__name', { hasText: firstName }).waitFor();
+        await page.locator('.site-header__phone', { hasText: phone }).waitFor();
+
+        // Join the challenge of their grade.
+        await page.goto(`${base}/student/challenges/${challenge.id}`);
+        await page.waitForURL(`${base}/student/challenges/${challenge.id}/checkpoints`);
+        await page.getByRole('button', { name: kkChallenges.join.action }).click();
+        await page.getByText(kkChallenges.joined, { exact: true }).first().waitFor();
+
+        // Today's checkpoint, its first test, the three confirmations.
+        await page.locator('.checkpoint-list a', { hasText: kkChallenges.checkpoint.state.open }).first().click();
+        await page.getByText(kkChallenges.checkpoint.timezone).waitFor();
+        await page.getByRole('link', { name: kkChallenges.checkpoint.startTest }).first().click();
+        const start = page.getByRole('button', { name: kkChallenges.quiz.start });
+        await start.waitFor();
+        expect(await start.isDisabled()).toBe(true);
+        for (const key of ['charged', 'stableConnection', 'timerKeepsRunning'] as const) await page.getByLabel(kkChallenges.quiz.prechecks[key]).check();
+        await start.click();
+        const timer = page.getByTestId('quiz-timer');
+        await timer.waitFor();
+        expect(timerSeconds(await timer.textContent())).toBeGreaterThan(19 * 60);
+
+        // Question 1: saved at once.
+        await page.locator('.quiz__option').first().click();
+        await savedMark(page).waitFor();
+        // Question 2: the first save is dropped by the network; the retry (same seq) gets through.
+        let dropped = 0;
+        await page.route('**/api/user-answer', async (route) => {
+          if (dropped === 0) {
+            dropped += 1;
+            await route.abort('connectionreset');
+          } else await route.continue();
+        });
+        await page.getByRole('button', { name: kkChallenges.quiz.next }).click();
+        await page.locator('.quiz__option').nth(1).click();
+        await savedMark(page).waitFor();
+        expect(dropped).toBe(1);
+        await page.unroute('**/api/user-answer');
+
+        // Reload mid-test: same attempt, timer from the server still running down, both answers kept.
+        const before = timerSeconds(await timer.textContent());
+        await page.reload();
+        await timer.waitFor();
+        const after = timerSeconds(await timer.textContent());
+        expect(after).toBeLessThanOrEqual(before);
+        expect(after).toBeGreaterThan(before - 60);
+        await page.waitForFunction((shown) => {
+          const text = document.querySelector('[data-testid="quiz-timer"]')?.textContent ?? '';
+          const [m, s] = text.split(':').map(Number);
+          return m * 60 + s < shown;
+        }, after);
+        const dots = page.locator('.quiz__dot--saved');
+        await waitFor(async () => (await dots.count()) === 2, { what: 'two saved answers after the reload' });
+        await page.getByRole('button', { name: kkChallenges.quiz.questionN.replace('{{n}}', '1'), exact: false }).first().click();
+        expect(await page.locator('.quiz__option--checked').count()).toBe(1);
+
+        // Finish, see the result.
+        await page.getByRole('button', { name: kkChallenges.quiz.finish, exact: true }).click();
+        await page.getByRole('button', { name: kkChallenges.quiz.finishConfirm }).click();
+        await heading(page, kkChallenges.result.title).waitFor();
+        expect(await page.getByTestId('result-score').textContent()).toMatch(/\/\s*50/);
+
+        // The live leaderboard tab shows the pupil.
+        await page.getByRole('link', { name: kkChallenges.result.toLeaderboard }).click();
+        await page.locator('.table td', { hasText: firstName }).waitFor();
+        await page.getByTestId('my-rank').waitFor();
+      });
+
+      // The display screen got the new row pushed over socket.io, without a reload.
+      await display.locator('.display__name', { hasText: `${firstName} ${lastName[0]}.` }).waitFor({ timeout: 15_000 });
+      expect(displayErrors).toEqual([]);
+    } finally {
+      await displayContext.close();
+    }
+  }, 120_000);
+
+  it('signs a demo pupil in by phone and code and returns them to the page they asked for', async () => {
+    const base = site.url;
+    await withPage(async (page) => {
+      await page.goto(`${base}/student/my-challenges`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      await heading(page, kkLogin.login.title).waitFor();
+      await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill('+77000000106');
+      const requested = Date.now();
+      await page.getByRole('button', { name: kkLogin.login.submit }).click();
+      await heading(page, kkLogin.otp.title).waitFor();
+      await page.getByLabel(kkLogin.code.label, { exact: true }).fill(await codeFor(base, '+77000000106', requested));
+      await page.getByRole('button', { name: kkLogin.code.submit }).click();
+      await heading(page, kkChallenges.mine.title).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/student/my-challenges');
+      // A signed-in pupil opening /login goes to the student home.
+      await page.goto(`${base}/login`);
+      await page.waitForURL(`${base}/student/home`);
+      // An expired session under /student: cleared, and back to /login with the page kept.
+      await page.evaluate(() => {
+        localStorage.setItem('token', 'expired');
+        localStorage.setItem('refresh_token', 'x'.repeat(43));
+      });
+      await page.goto(`${base}/student/zpoint`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/student/zpoint');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+  });
+});
