@@ -1,73 +1,213 @@
 /**
- * The production build of admin-ui (Refine + antd), served by the real gateway under /admin, in real Chromium.
+ * The production build of admin-ui served by the real gateway in front of all five services (fresh schemas, demo
+ * data), in real Chromium: sign-in through the development SMS inbox, generated CRUD screens doing their paging,
+ * sorting, filtering and search on the server, access control by role, and the interface language.
  */
 import path from 'node:path';
-import { startGateway } from '@olymp/gateway';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
-import { heading, pageRunner, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
-import type { Page } from 'playwright-core';
+import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
+import { PHONES, expectEventually, nextApiRequest, pageRunnerAllowingHttpErrors, searchOf, signInOnPage, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-describeWithBrowser('admin-ui in Chromium through the gateway', (browser) => {
-  const gateway = serveUiBuild(UI_DIR, (outDir) =>
-    startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ADMIN_UI_DIR: outDir }),
-  );
-  const withPage = pageRunner(browser);
+describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  const sessions = new Map<string, Storage>();
   const sidebar = (page: Page) => page.locator('aside.ant-layout-sider');
+  const api = async (page: Page, p: string, init: RequestInit = {}) => {
+    const res = await fetch(`${gateway.url}/api/${p}`, { ...init, headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-  it('renders the Refine layout at /admin: product name, sidebar with Home only, Kazakh by default', async () => {
+  /** Runs `run` signed in as `who` (signing in once per test file: the API sends one code a minute per phone). */
+  async function as(who: keyof typeof PHONES, run: (page: Page) => Promise<void>) {
+    if (!sessions.has(who)) {
+      const context = await browser().newContext();
+      sessions.set(who, await storageOf(context, gateway.url, PHONES[who]));
+      await context.close();
+    }
+    await withPage(run, { storageState: sessions.get(who) });
+  }
+
+  it('admin signs in through the dev inbox; provinces and districts: create, search, filter, sort, page, edit, delete on the server', async () => {
     await withPage(async (page) => {
-      const response = await page.goto(`${gateway.url}/admin`);
-      expect(response?.status()).toBe(200);
-      await heading(page, 'Altyn Saqa').waitFor();
-      await page.getByText(kk.home.subtitle, { exact: true }).waitFor();
-      await sidebar(page).getByText('Altyn Saqa', { exact: true }).waitFor();
-      const items = sidebar(page).locator('.ant-menu-item');
-      await items.first().waitFor();
-      expect(await items.allInnerTexts()).toEqual([kk.sidebar.home]);
-      expect(await sidebar(page).getByRole('link', { name: kk.sidebar.home }).getAttribute('href')).toBe('/admin');
-      await waitForTitle(page, `${kk.sidebar.home} - Altyn Saqa`);
-      expect(await page.locator('html').getAttribute('lang')).toBe('kk');
-      const labels = await page.getByRole('radiogroup', { name: kk.language }).getByRole('radio').evaluateAll((radios) =>
-        radios.map((radio) => radio.closest('label')?.textContent ?? ''),
-      );
-      expect(labels).toEqual(['Eng', 'Pyc', 'Қаз']);
+      const base = gateway.url;
+      await page.goto(`${base}/admin/management/provinces`);
+      await page.waitForURL(`${base}/admin/login?to=%2Fmanagement%2Fprovinces`);
+      await waitForTitle(page, `${kk.login.title} - Altyn Saqa`);
+      await signInOnPage(page, base, PHONES.admin);
+      await heading(page, kk.sidebar.provinces).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/management/provinces');
+      await waitForTitle(page, `${kk.sidebar.provinces} - Altyn Saqa`);
+      sessions.set('admin', await page.context().storageState());
+
+      // Page 2 of the provinces comes from the server: limit 10, page 2, and the rows are what the API answers.
+      const second = nextApiRequest(page, '/api/provinces?', (u) => u.searchParams.get('page') === '2');
+      await page.locator('.ant-pagination-item-2').click();
+      const pageRequest = new URL((await second).url());
+      expect(pageRequest.searchParams.get('limit')).toBe('10');
+      expect(pageRequest.searchParams.getAll('sort[0]')).toEqual(['id,DESC']);
+      const expected = (await api(page, `provinces${pageRequest.search}`)).body.data as { id: number }[];
+      await expectEventually(async () => (await tableRows(page).locator('td:nth-child(2)').allInnerTexts()).map(Number), expected.map((p) => p.id));
+
+      // Create a province.
+      await page.getByRole('button', { name: kk.buttons.create }).click();
+      await heading(page, `${kk.sidebar.provinces}: ${kk.actions.create}`).waitFor();
+      await page.getByLabel(kk.fields.code, { exact: true }).fill('qwerty-region');
+      await page.getByLabel(kk.fields.kind, { exact: true }).click();
+      await page.getByTitle(kk.enums.region).click();
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.kk})`).fill('Qwerty облысы');
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.ru})`).fill('Qwerty область');
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.en})`).fill('Qwerty Region');
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/provinces') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await created).status()).toBe(201);
+      const province = (await (await created).json()) as { id: number };
+      await heading(page, kk.sidebar.provinces).waitFor();
+
+      // A district in it: the province picker searches provinces on the server.
+      await page.goto(`${base}/admin/management/districts/create`);
+      await heading(page, `${kk.sidebar.districts}: ${kk.actions.create}`).waitFor();
+      const provinceSearch = nextApiRequest(page, '/api/provinces?', (u) => searchOf(u).includes('"q":{"$contL":"qwerty"}'));
+      await page.getByLabel(kk.fields.provinceId, { exact: true }).fill('qwerty');
+      await provinceSearch;
+      await page.getByTitle('Qwerty облысы').click();
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.kk})`).fill('Qwerty ауданы');
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.ru})`).fill('Qwerty район');
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.en})`).fill('Qwerty District');
+      const districtCreated = page.waitForResponse((r) => r.url().endsWith('/api/districts') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      const district = (await (await districtCreated).json()) as { id: number; provinceId: number };
+      expect(district.provinceId).toBe(province.id);
+      await heading(page, kk.sidebar.districts).waitFor();
+
+      // Sorting by a column is the server's: the rows shown are the API's answer to the same query.
+      const sorted = nextApiRequest(page, '/api/districts?', (u) => u.searchParams.getAll('sort[0]').includes('nameKk,ASC'));
+      await page.locator('.ant-table-thead th', { hasText: `${kk.fields.name} (${kk.languages.kk})` }).click();
+      const sortRequest = new URL((await sorted).url());
+      const sortedRows = (await api(page, `districts${sortRequest.search}`)).body.data as { nameKk: string }[];
+      expect(sortedRows).toHaveLength(10);
+      await expectEventually(async () => tableRows(page).locator('td:nth-child(5)').allInnerTexts(), sortedRows.map((d) => d.nameKk));
+
+      // Search (debounced, one request for the whole word) finds it.
+      const searched = nextApiRequest(page, '/api/districts?', (u) => searchOf(u).includes('"q":{"$contL":"qwerty"}'));
+      await page.getByRole('searchbox', { name: kk.list.search }).pressSequentially('qwerty', { delay: 20 });
+      await searched;
+      await expectEventually(async () => tableRows(page).count(), 1);
+      await tableRows(page).getByText('Qwerty ауданы').waitFor();
+      await page.getByRole('searchbox', { name: kk.list.search }).fill('');
+
+      // The province filter is a server condition on provinceId.
+      const filtered = nextApiRequest(page, '/api/districts?', (u) => searchOf(u).includes(`"provinceId":{"$eq":${province.id}}`));
+      await page.locator('.ant-space').getByRole('combobox').first().fill('qwerty');
+      await page.getByTitle('Qwerty облысы').click();
+      await filtered;
+      await expectEventually(async () => tableRows(page).count(), 1);
+
+      // Edit.
+      await tableRows(page).locator('.refine-edit-button').click();
+      await heading(page, `${kk.sidebar.districts}: ${kk.actions.edit}`).waitFor();
+      await expectEventually(() => page.getByLabel(`${kk.fields.name} (${kk.languages.en})`).inputValue(), 'Qwerty District');
+      await page.getByLabel(`${kk.fields.name} (${kk.languages.en})`).fill('Qwerty District Two');
+      const updated = page.waitForResponse((r) => r.url().endsWith(`/api/districts/${district.id}`) && r.request().method() === 'PATCH');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await updated).status()).toBe(200);
+      await heading(page, kk.sidebar.districts).waitFor();
+      expect((await api(page, `districts/${district.id}`)).body.nameEn).toBe('Qwerty District Two');
+
+      // Delete.
+      await page.getByRole('searchbox', { name: kk.list.search }).fill('qwerty');
+      await expectEventually(async () => tableRows(page).count(), 1);
+      await tableRows(page).locator('.refine-delete-button').click();
+      const deleted = page.waitForResponse((r) => r.url().endsWith(`/api/districts/${district.id}`) && r.request().method() === 'DELETE');
+      await page.locator('.ant-popconfirm').getByRole('button', { name: kk.buttons.delete }).click();
+      expect((await deleted).status()).toBe(200);
+      expect((await api(page, `districts/${district.id}`)).status).toBe(404);
+    });
+  }, 120_000);
+
+  it('a manager lacking sidebar:role_index sees no Roles item and gets the unauthorized page on its URL', async () => {
+    await as('manager', async (page) => {
+      await page.goto(`${gateway.url}/admin/`);
+      await sidebar(page).getByText(kk.sidebar.adminPanel).click();
+      await sidebar(page).getByRole('link', { name: kk.sidebar.otp }).waitFor();
+      expect(await sidebar(page).getByRole('link', { name: kk.sidebar.roles }).count()).toBe(0);
+      await page.goto(`${gateway.url}/admin/settings/roles`);
+      await heading(page, kk.unauthorized.title).waitFor();
+      await waitForTitle(page, `${kk.unauthorized.title} - Altyn Saqa`);
     });
   });
 
-  it('switches to English, stores currentLocale=en and keeps English after a reload', async () => {
-    await withPage(async (page) => {
+  it('a student sees not-found under /admin, without the staff sidebar', async () => {
+    await as('pupil', async (page) => {
+      await page.goto(`${gateway.url}/admin/settings/roles`);
+      await heading(page, kk.notFound.title).waitFor();
+      expect(await sidebar(page).count()).toBe(0);
       await page.goto(`${gateway.url}/admin/`);
-      await heading(page, 'Altyn Saqa').waitFor();
-      await page.getByText('Eng', { exact: true }).click();
-      await sidebar(page).getByRole('link', { name: en.sidebar.home, exact: true }).waitFor();
-      await page.getByText(en.home.subtitle, { exact: true }).waitFor();
-      await waitForTitle(page, `${en.sidebar.home} - Altyn Saqa`);
-      expect(await page.evaluate(() => localStorage.getItem('currentLocale'))).toBe('en');
-      expect(await page.getByRole('radio', { name: 'Eng' }).isChecked()).toBe(true);
+      await heading(page, kk.notFound.title).waitFor();
+    });
+  });
 
-      await page.reload();
-      await page.getByText(en.home.subtitle, { exact: true }).waitFor();
-      await sidebar(page).getByRole('link', { name: en.sidebar.home, exact: true }).waitFor();
+  it('switching to Eng and back to Қаз changes the sidebar labels and the server validation message', async () => {
+    await as('admin', async (page) => {
+      await page.goto(`${gateway.url}/admin/management/provinces/create`);
+      await heading(page, `${kk.sidebar.provinces}: ${kk.actions.create}`).waitFor();
+      await page.getByText('Eng', { exact: true }).click();
+      await sidebar(page).getByText(en.sidebar.management, { exact: true }).waitFor();
+      await heading(page, `${en.sidebar.provinces}: ${en.actions.create}`).waitFor();
+      await waitForTitle(page, `${en.sidebar.provinces}: ${en.actions.create} - Altyn Saqa`);
+      expect(await page.evaluate(() => localStorage.getItem('currentLocale'))).toBe('en');
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+      const body = { code: 'Not A Code', kind: 'region', nameKk: 'А', nameRu: 'А', nameEn: 'A' };
+      const messageIn = async (locale: string) => {
+        const res = await api(page, 'provinces', { method: 'POST', body: JSON.stringify(body), headers: { 'x-locale': locale } });
+        expect(res.status).toBe(400);
+        return (res.body.errors as Record<string, string>).code;
+      };
+      const [english, kazakh] = [await messageIn('en'), await messageIn('kk')];
+      expect(english).not.toBe(kazakh);
+
+      await page.getByLabel(en.fields.code, { exact: true }).fill(body.code);
+      await page.getByLabel(en.fields.kind, { exact: true }).click();
+      await page.getByTitle(en.enums.region).click();
+      await page.getByLabel(`${en.fields.name} (${en.languages.kk})`).fill(body.nameKk);
+      await page.getByLabel(`${en.fields.name} (${en.languages.ru})`).fill(body.nameRu);
+      await page.getByLabel(`${en.fields.name} (${en.languages.en})`).fill(body.nameEn);
+      const englishAnswer = page.waitForResponse((r) => r.url().endsWith('/api/provinces') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: en.buttons.save }).click();
+      expect((await englishAnswer).request().headers()['x-locale']).toBe('en');
+      await expectEventually(() => page.locator('.ant-form-item-explain-error').allInnerTexts(), [english]);
+
+      // Toasts sit at the top right, over the switcher: close them first.
+      for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
+      await page.getByText('Қаз', { exact: true }).click();
+      await sidebar(page).getByText(kk.sidebar.management, { exact: true }).waitFor();
+      expect(await sidebar(page).getByText(en.sidebar.management, { exact: true }).count()).toBe(0);
+      const kazakhAnswer = page.waitForResponse((r) => r.url().endsWith('/api/provinces') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await kazakhAnswer).request().headers()['x-locale']).toBe('kk');
+      await expectEventually(() => page.locator('.ant-form-item-explain-error').allInnerTexts(), [kazakh]);
     });
   });
 
   it('shows the dashboard not-found page inside the layout for an unknown path', async () => {
-    await withPage(async (page) => {
-      const response = await page.goto(`${gateway.url}/admin/nope`);
-      expect(response?.status()).toBe(200);
+    await as('admin', async (page) => {
+      await page.goto(`${gateway.url}/admin/nope`);
       await heading(page, kk.notFound.title).waitFor();
-      await page.getByText(kk.notFound.text, { exact: true }).waitFor();
       await sidebar(page).getByRole('link', { name: kk.sidebar.home }).waitFor();
       await waitForTitle(page, `${kk.notFound.title} - Altyn Saqa`);
-
-      await page.getByRole('button', { name: kk.notFound.backHome }).click();
-      await heading(page, 'Altyn Saqa').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/admin');
     });
   });
 });

@@ -12,6 +12,10 @@ describe('admin-ui data provider', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
+      if (req.method === 'POST') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Некоторые поля заполнены неверно', errors: { code: 'неверный код' } }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 1 }], total: 1 }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,5 +37,15 @@ describe('admin-ui data provider', () => {
     await i18n.changeLanguage('ru');
     await provider.getOne({ resource: 'students', id: 7 });
     expect(seen.at(-1)).toMatchObject({ url: '/api/students/7', headers: { accept: 'application/json', 'x-locale': 'ru' } });
+  });
+
+  it('turns the API error body into Refine HttpError with field messages, so forms show them under their fields', async () => {
+    const provider = createDataProvider(`${base}/api`);
+    await expect(provider.create({ resource: 'provinces', variables: { code: 'Bad' } })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Некоторые поля заполнены неверно',
+      errors: { code: ['неверный код'] },
+    });
   });
 });

@@ -1,9 +1,15 @@
-import { Layout, theme } from 'antd';
+import { useGetIdentity, useLogout } from '@refinedev/core';
+import { Button, Layout, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Identity } from '../providers/auth';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
-/** Top bar of the admin panel; the signed-in user's name and avatar join it with sign-in (issue 7). */
+/** Top bar of the admin panel: the language switcher, the signed-in person and sign-out. */
 export function Header() {
   const { token } = theme.useToken();
+  const { t } = useTranslation();
+  const { data: identity } = useGetIdentity<Identity>();
+  const { mutate: logout } = useLogout();
   return (
     <Layout.Header
       style={{
@@ -20,6 +26,16 @@ export function Header() {
       }}
     >
       <LanguageSwitcher />
+      {identity ? (
+        <>
+          <Typography.Text data-testid="identity">
+            {identity.name} <Typography.Text type="secondary">{identity.phone}</Typography.Text>
+          </Typography.Text>
+          <Button size="small" onClick={() => logout()}>
+            {t('buttons.logout')}
+          </Button>
+        </>
+      ) : null}
     </Layout.Header>
   );
 }

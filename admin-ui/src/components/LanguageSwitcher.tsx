@@ -1,5 +1,4 @@
-import { localeOptions } from '@olymp/web-common';
-import { useGetLocale, useSetLocale } from '@refinedev/core';
+import { DEFAULT_LOCALE, changeLocale, isLocale, localeOptions } from '@olymp/web-common';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -8,9 +7,9 @@ const LOCALE_OPTIONS = localeOptions(['en', 'ru', 'kk']);
 
 /** Eng / Pyc / Қаз (spec 2): a radio group, so the current language is announced as checked. */
 export function LanguageSwitcher() {
-  const { t } = useTranslation();
-  const locale = useGetLocale()();
-  const setLocale = useSetLocale();
+  // Read from i18next itself: Refine's locale hooks keep the provider they first saw.
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   return (
     <div role="radiogroup" aria-label={t('language')}>
       <Radio.Group
@@ -19,7 +18,8 @@ export function LanguageSwitcher() {
         size="small"
         value={locale}
         onChange={(event) => {
-          void setLocale(String(event.target.value));
+          const next = String(event.target.value);
+          if (isLocale(next)) void changeLocale(next);
         }}
         options={LOCALE_OPTIONS.map(({ locale: value, label, name }) => ({
           value,

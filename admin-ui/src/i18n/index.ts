@@ -8,5 +8,7 @@ import kkCommon from './locales/kk/common.json';
 
 initI18n({
   bundled: { common: kkCommon },
-  lazy: import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/kk/*.json'], { import: 'default' }),
+  // kk is listed too: i18next asks the backend for every language it switches to (bundled ones included), and a
+  // failed read is retried for seconds before the switch back to Kazakh completes. Vite keeps kk in the main chunk.
+  lazy: import.meta.glob<ResourceKey>('./locales/*/*.json', { import: 'default' }),
 });

@@ -1,0 +1,57 @@
+import { isLocale, DEFAULT_LOCALE } from '@olymp/web-common';
+import { useSelect } from '@refinedev/antd';
+import type { BaseKey, BaseRecord, CrudFilter } from '@refinedev/core';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useResourceMeta } from '../meta/MetaContext';
+import { recordLabel } from './labels';
+
+export interface RelationSelectProps {
+  /** The resource the value points at (`districts`). */
+  resource: string;
+  value?: BaseKey | BaseKey[] | null;
+  onChange?: (value: BaseKey | null) => void;
+  /** Only rows whose `field` equals `value` (district by province, school by district). */
+  scope?: { field: string; value: unknown };
+  id?: string;
+  placeholder?: string;
+  mode?: 'multiple';
+  style?: React.CSSProperties;
+}
+
+/** A searchable picker of rows of another resource, searching on the server (debounced 300 ms). */
+export function RelationSelect({ resource, value, onChange, scope, id, placeholder, mode, style }: RelationSelectProps) {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+  const meta = useResourceMeta(resource);
+  const search = meta?.search;
+  const numericKey = meta?.fields.find((f) => f.name === meta.primaryKey)?.kind === 'integer';
+  const permanent: CrudFilter[] = scope && scope.value !== undefined && scope.value !== null && scope.value !== '' ? [{ field: scope.field, operator: 'eq', value: scope.value }] : [];
+  const { selectProps } = useSelect<BaseRecord>({
+    resource,
+    optionLabel: (item) => recordLabel(item, locale),
+    optionValue: (item) => String(item.id),
+    filters: permanent,
+    pagination: { pageSize: 50, mode: 'server' },
+    debounce: 300,
+    defaultValue: value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value),
+    onSearch: search ? (text) => (text ? [{ field: search.field, operator: 'contains', value: text }] : []) : undefined,
+    queryOptions: { enabled: Boolean(meta) },
+  });
+  return (
+    <Select<string | string[]>
+      options={selectProps.options as { label: string; value: string }[]}
+      onSearch={selectProps.onSearch}
+      loading={selectProps.loading}
+      id={id}
+      mode={mode}
+      allowClear
+      showSearch={Boolean(search)}
+      filterOption={false}
+      placeholder={placeholder}
+      style={{ minWidth: 200, ...style }}
+      value={value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value)}
+      onChange={(v: string | string[] | undefined) => onChange?.(typeof v === 'string' && v ? (numericKey ? Number(v) : v) : null)}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Where each part of the staff area sits: its route, its sidebar group and the `sidebar:*` key that shows it
+ * (spec 2 and 6). A standard resource the backend publishes but this list does not name still gets generated
+ * screens under /resources/<name> and a sidebar entry in the "All resources" group: a new resource needs no code.
+ */
+export type SidebarGroup = 'learning' | 'people' | 'finance' | 'management' | 'admin' | 'resources';
+
+export interface SectionEntry {
+  /** Refine's resource name; for a standard resource, its API path. */
+  name: string;
+  /** The list route (relative to /admin). */
+  route: string;
+  group?: SidebarGroup;
+  /** Keys the sidebar item and its pages need besides the API's own (spec 6). */
+  sidebar: string[];
+  /** Translation key of its sidebar label. */
+  label: string;
+  /** Not a standard resource: custom pages only. */
+  custom?: boolean;
+  /** Hidden from the sidebar (reached from another page). */
+  hidden?: boolean;
+}
+
+const management = (name: string, label = `sidebar.${name}`): SectionEntry => ({
+  name,
+  route: `/management/${name}`,
+  group: 'management',
+  sidebar: ['sidebar:management_index'],
+  label,
+});
+
+export const CATALOGUE: readonly SectionEntry[] = [
+  { name: 'challenges', route: '/challenges', group: 'learning', sidebar: ['sidebar:challenge_index'], label: 'sidebar.challenges' },
+  { name: 'trainings', route: '/trainings', group: 'learning', sidebar: ['sidebar:training_index'], label: 'sidebar.trainings' },
+  { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },
+  { name: 'students', route: '/students', group: 'people', sidebar: ['sidebar:student_index'], label: 'sidebar.students' },
+  { name: 'teachers', route: '/staffs', group: 'people', sidebar: ['sidebar:staff_index'], label: 'sidebar.staff' },
+  { name: 'users', route: '/users', group: 'people', sidebar: ['sidebar:user_index'], label: 'sidebar.users' },
+  { name: 'finance-overview', route: '/finance', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:overview'], label: 'sidebar.financeOverview', custom: true },
+  { name: 'finance-payments', route: '/finance/payments', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:payments'], label: 'sidebar.payments', custom: true },
+  { name: 'finance-invoices', route: '/finance/invoices', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:invoice_index'], label: 'sidebar.invoices', custom: true },
+  { name: 'finance-analytics', route: '/finance/analytics', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:analytics'], label: 'sidebar.analytics', custom: true },
+  management('provinces'),
+  management('districts'),
+  management('schools'),
+  management('cities'),
+  management('centers'),
+  management('grades'),
+  management('subjects'),
+  management('directions'),
+  { name: 'roles', route: '/settings/roles', group: 'admin', sidebar: ['sidebar:role_index'], label: 'sidebar.roles' },
+  { name: 'permissions', route: '/settings/permissions', group: 'admin', sidebar: ['sidebar:permission_index'], label: 'sidebar.permissions' },
+  { name: 'settings-general', route: '/settings/general', group: 'admin', sidebar: ['sidebar:settings_general'], label: 'sidebar.settingsGeneral', custom: true },
+  { name: 'otp', route: '/otp', group: 'admin', sidebar: ['sidebar:otp_index', 'otp:index'], label: 'sidebar.otp', custom: true },
+  { name: 'logs', route: '/logs', group: 'admin', sidebar: [], label: 'sidebar.logs' },
+  { name: 'logs/learning', route: '/logs/learning', group: 'admin', sidebar: [], label: 'sidebar.logsLearning' },
+];
+
+export const GROUPS: readonly { name: SidebarGroup; label: string }[] = [
+  { name: 'learning', label: 'sidebar.learningProcess' },
+  { name: 'people', label: 'sidebar.people' },
+  { name: 'finance', label: 'sidebar.finance' },
+  { name: 'management', label: 'sidebar.management' },
+  { name: 'admin', label: 'sidebar.adminPanel' },
+  { name: 'resources', label: 'sidebar.resources' },
+];
+
+export function catalogueEntry(name: string): SectionEntry | undefined {
+  return CATALOGUE.find((e) => e.name === name);
+}
+
+/** The entry of a standard resource: its catalogue entry, or the generated default. */
+export function entryFor(name: string): SectionEntry {
+  return catalogueEntry(name) ?? { name, route: `/resources/${name}`, group: 'resources', sidebar: [], label: `resources.${name}.title` };
+}

@@ -1,0 +1,214 @@
+/**
+ * Reads the combined OpenAPI document (GET /api/docs-json through the gateway) into what the generated screens
+ * need per resource: its columns with types, which columns point at another resource (relation pickers), what
+ * the search box searches, which actions exist and which permission keys each needs, and the create/update
+ * bodies (the same zod schemas that validate on the server, as JSON schema). Pure: no React, no fetching.
+ */
+export type FieldKind = 'integer' | 'number' | 'decimal' | 'string' | 'text' | 'uuid' | 'boolean' | 'date' | 'datetime' | 'enum' | 'json';
+
+export interface FieldMeta {
+  name: string;
+  kind: FieldKind;
+  nullable: boolean;
+  readOnly: boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+  /** For a foreign key (`provinceId`): the relation (`province`) and the resource it points at (`provinces`). */
+  relation?: { name: string; resource: string };
+  default?: unknown;
+}
+
+export type CrudAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+export interface ResourceMeta {
+  /** The API path under /api, e.g. `districts`; also Refine's resource name. */
+  name: string;
+  service?: string;
+  entity: string;
+  primaryKey: string;
+  fields: FieldMeta[];
+  /** Relations that can be joined (`join=province`), by relation name, with the resource they point at. */
+  relations: { name: string; resource: string; foreignKey?: string }[];
+  /** The virtual search field (`q`) and the columns it searches, when the resource has one. */
+  search?: { field: string; columns: string[] };
+  actions: Set<CrudAction>;
+  permissions: Partial<Record<CrudAction, string[]>>;
+  /** Whether an action needs a token at all (public reads of catalogues do not). */
+  create?: FieldMeta[];
+  update?: FieldMeta[];
+  requiredOnCreate: Set<string>;
+  maxLimit?: number;
+}
+
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  nullable?: boolean;
+  readOnly?: boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  $ref?: string;
+  default?: unknown;
+  description?: string;
+};
+
+interface Operation {
+  'x-permissions'?: string[];
+  parameters?: { name: string; description?: string; schema?: Schema }[];
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation | string> & { 'x-service'?: string }>;
+  components?: { schemas?: Record<string, Schema> };
+  'x-unavailable'?: string[];
+}
+
+const refName = (ref: string | undefined) => (ref ? ref.slice(ref.lastIndexOf('/') + 1) : undefined);
+
+function kindOf(s: Schema): FieldKind {
+  if (s.enum?.length) return 'enum';
+  switch (s.type) {
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'string':
+      if (s.format === 'uuid') return 'uuid';
+      if (s.format === 'date-time') return 'datetime';
+      if (s.format === 'date') return 'date';
+      if (s.format === 'int64') return 'integer';
+      if (s.format === 'decimal') return 'decimal';
+      return s.maxLength === undefined || s.maxLength > 500 ? 'text' : 'string';
+    case 'object':
+    case 'array':
+    case undefined:
+      return 'json';
+    default:
+      return 'json';
+  }
+}
+
+function fieldOf(name: string, s: Schema): FieldMeta {
+  return {
+    name,
+    kind: kindOf(s),
+    nullable: Boolean(s.nullable),
+    readOnly: Boolean(s.readOnly),
+    ...(s.maxLength !== undefined ? { maxLength: s.maxLength } : {}),
+    ...(s.minimum !== undefined ? { minimum: s.minimum } : {}),
+    ...(s.maximum !== undefined ? { maximum: s.maximum } : {}),
+    ...(s.enum ? { enum: s.enum.map(String) } : {}),
+    ...(s.default !== undefined ? { default: s.default } : {}),
+  };
+}
+
+/** `The virtual field \`q\` (operator $contL) searches nameKk, nameRu, nameEn.` in the `s` parameter's description. */
+function searchOf(op: Operation | undefined): ResourceMeta['search'] {
+  const description = op?.parameters?.find((p) => p.name === 's')?.description ?? '';
+  const match = /virtual field `(\w+)`[^.]*? searches ([\w, ]+)\./.exec(description);
+  return match ? { field: match[1], columns: match[2].split(',').map((c) => c.trim()).filter(Boolean) } : undefined;
+}
+
+const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null;
+
+export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
+  const schemas = doc.components?.schemas ?? {};
+  // Which resource serves which entity schema: the items of its index answer.
+  const resourceOfEntity = new Map<string, string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const m = /^\/api\/([a-z0-9/-]+?)$/.exec(path);
+    if (!m || path.endsWith('/{id}')) continue;
+    const get = item.get;
+    const content = isOperation(get) ? get.responses?.['200']?.content?.['application/json']?.schema : undefined;
+    const items = content?.oneOf?.find((o) => o.type === 'array')?.items;
+    const entity = refName(items?.$ref);
+    if (entity) resourceOfEntity.set(entity, m[1]);
+  }
+  const out: ResourceMeta[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const m = /^\/api\/([a-z0-9/-]+?)$/.exec(path);
+    if (!m || path.endsWith('/{id}')) continue;
+    const name = m[1];
+    const one = doc.paths[`${path}/{id}`] ?? {};
+    const index = isOperation(item.get) ? item.get : undefined;
+    const store = isOperation(item.post) ? item.post : undefined;
+    const show = isOperation(one.get) ? one.get : undefined;
+    const update = isOperation(one.patch) ? one.patch : isOperation(one.put) ? one.put : undefined;
+    const destroy = isOperation(one.delete) ? one.delete : undefined;
+    const entityName = [...resourceOfEntity.entries()].find(([, r]) => r === name)?.[0];
+    const entity = entityName ? schemas[entityName] : undefined;
+    if (!entity?.properties) continue;
+
+    const relations: ResourceMeta['relations'] = [];
+    const fields: FieldMeta[] = [];
+    for (const [field, s] of Object.entries(entity.properties)) {
+      const target = refName(s.allOf?.[0]?.$ref);
+      if (target || (s.description?.startsWith('Present when joined') ?? false)) {
+        const resource = target ? resourceOfEntity.get(target) : undefined;
+        if (resource) relations.push({ name: field, resource, foreignKey: entity.properties[`${field}Id`] ? `${field}Id` : undefined });
+        continue;
+      }
+      fields.push(fieldOf(field, s));
+    }
+    for (const r of relations) {
+      const fk = fields.find((f) => f.name === r.foreignKey);
+      if (fk) fk.relation = { name: r.name, resource: r.resource };
+    }
+    const body = (op: Operation | undefined) => {
+      const ref = op?.requestBody?.content?.['application/json']?.schema;
+      return ref?.$ref ? schemas[refName(ref.$ref) ?? ''] : ref;
+    };
+    const bodyFields = (s: Schema | undefined) =>
+      s?.properties
+        ? Object.entries(s.properties).map(([field, p]) => {
+            const f = fieldOf(field, p);
+            const column = fields.find((c) => c.name === field);
+            if (column?.relation) f.relation = column.relation;
+            return f;
+          })
+        : undefined;
+    const createSchema = body(store);
+    const actions = new Set<CrudAction>();
+    const permissions: ResourceMeta['permissions'] = {};
+    const note = (action: CrudAction, op: Operation | undefined) => {
+      if (!op) return;
+      actions.add(action);
+      permissions[action] = op['x-permissions'] ?? [];
+    };
+    note('list', index);
+    note('show', show);
+    note('create', store);
+    note('edit', update);
+    note('delete', destroy);
+    const limit = index?.parameters?.find((p) => p.name === 'limit')?.schema?.maximum;
+    out.push({
+      name,
+      service: item['x-service'],
+      entity: entityName ?? name,
+      primaryKey: 'id',
+      fields,
+      relations,
+      search: searchOf(index),
+      actions,
+      permissions,
+      create: bodyFields(createSchema),
+      update: bodyFields(body(update)),
+      requiredOnCreate: new Set(createSchema?.required ?? []),
+      ...(limit ? { maxLimit: limit } : {}),
+    });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}

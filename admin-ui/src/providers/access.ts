@@ -1,0 +1,35 @@
+/**
+ * Refine's access control (spec 6): a resource action is allowed when the signed-in user holds every key it needs
+ * (the sidebar key of its section plus the API's own permission keys from the OpenAPI document). Admin holds
+ * everything; a student nothing (the staff area shows them not-found). Buttons lacking their key are hidden.
+ */
+import type { AccessControlProvider } from '@refinedev/core';
+import { allows, currentIdentity, currentPermissions } from './auth';
+
+export type ActionKeys = Partial<Record<string, readonly string[]>>;
+
+const rules = new Map<string, ActionKeys>();
+
+/** Called when the resource list is built: which keys each action of each resource needs. */
+export function setAccessRules(next: ReadonlyMap<string, ActionKeys>): void {
+  rules.clear();
+  for (const [name, keys] of next) rules.set(name, keys);
+}
+
+export function keysFor(resource: string, action: string): readonly string[] | undefined {
+  const actions = rules.get(resource);
+  if (!actions) return undefined;
+  return actions[action] ?? actions.list;
+}
+
+export const accessControlProvider: AccessControlProvider = {
+  can: async ({ resource, action }) => {
+    const identity = await currentIdentity().catch(() => undefined);
+    if (!identity) return { can: false, reason: 'User is not loaded' };
+    const keys = resource ? keysFor(resource, action) : [];
+    // A resource nobody described (home page) needs nothing but staff membership.
+    if (!keys) return { can: !identity.student };
+    return { can: allows(identity, await currentPermissions(), keys) };
+  },
+  options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true }, queryOptions: { staleTime: 30_000 } },
+};

@@ -1,0 +1,90 @@
+/** Steps the admin UI's browser tests share: signing in through the development SMS inbox, waiting on API calls. */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import kk from '../src/i18n/locales/kk/common.json';
+
+export const PHONES = { admin: '+77000000001', manager: '+77000000003', contentMaker: '+77000000010', pupil: '+77000000105' } as const;
+
+/** The newest code the development inbox holds for `phone` that is not `previous`. */
+export async function codeFromInbox(base: string, phone: string, previous?: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const answer = (await (await fetch(`${base}/api/dev/sms?to=${encodeURIComponent(phone)}`)).json()) as { data: { code: string }[] };
+    const code = answer.data[0]?.code;
+    if (code && code !== previous) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS for ${phone} in the development inbox`);
+}
+
+/** On the sign-in page: phone, code from the inbox, sign in (Kazakh labels). */
+export async function signInOnPage(page: Page, base: string, phone: string): Promise<void> {
+  await page.getByLabel(kk.login.phone).fill(phone);
+  await page.getByRole('button', { name: kk.login.sendCode }).click();
+  await page.getByLabel(kk.login.code).waitFor();
+  await page.getByLabel(kk.login.code).fill(await codeFromInbox(base, phone));
+  await page.getByRole('button', { name: kk.login.signIn, exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** Signs `phone` in once and keeps the session's storage for later contexts (the API allows one code a minute). */
+export async function storageOf(context: BrowserContext, base: string, phone: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const page = await context.newPage();
+  await page.goto(`${base}/admin/login`);
+  await signInOnPage(page, base, phone);
+  const state = await context.storageState();
+  await page.close();
+  return state;
+}
+
+/** The next request to the API whose path starts with `path` (e.g. `/api/districts?`) and that `match`es. */
+export function nextApiRequest(page: Page, path: string, match: (url: URL) => boolean = () => true): Promise<Request> {
+  return page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return `${url.pathname}${url.search}`.startsWith(path) && match(url);
+  });
+}
+
+/** The search condition (`s`, JSON) of a nestjsx-crud request as sent, or ''. */
+export function searchOf(url: URL): string {
+  return url.searchParams.get('s') ?? '';
+}
+
+/** A token for API checks, from the page's storage. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('authToken') ?? '');
+}
+
+/**
+ * Like @olymp/web-common's pageRunner (fresh context, fails on page errors and console errors), except Chromium's
+ * own "Failed to load resource" lines for API answers a test provokes on purpose (400 validation, 403, 404).
+ */
+export function pageRunnerAllowingHttpErrors(browser: () => import('playwright-core').Browser) {
+  return async (run: (page: Page) => Promise<void>, options: Parameters<import('playwright-core').Browser['newContext']>[0] = {}) => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(message.text())) {
+          problems.push(`console: ${message.text()}`);
+        }
+      });
+      await run(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+/** Polls `probe` until it equals `expected` (deep), then asserts it, so a failure shows the last value seen. */
+export async function expectEventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await probe();
+  }
+  expect(last).toEqual(expected);
+}

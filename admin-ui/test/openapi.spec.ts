@@ -1,0 +1,71 @@
+/** The generated screens' reading of the OpenAPI document: fields, relations, search, actions and permission keys. */
+import { narrowingOf, toBody } from '../src/crud/form-logic';
+import { parseOpenApi, type OpenApiDocument } from '../src/meta/openapi';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const index = (entity: string, searches?: string) => ({
+  'x-permissions': [],
+  parameters: [{ name: 's', description: searches ? `Search. The virtual field \`q\` (operator $contL) searches ${searches}. Operators: $eq.` : 'Search.' }, { name: 'limit', schema: { maximum: 500 } }],
+  responses: { 200: { content: { 'application/json': { schema: { oneOf: [{ type: 'array', items: ref(entity) }, ref(`${entity}Page`)] } } } } },
+});
+const names = { nameKk: { type: 'string', maxLength: 200 }, nameRu: { type: 'string', maxLength: 200 }, nameEn: { type: 'string', maxLength: 200 } };
+
+const doc: OpenApiDocument = {
+  paths: {
+    '/api/provinces': { get: index('Province', 'nameKk, nameRu, nameEn'), post: { 'x-permissions': ['management:create'], requestBody: { content: { 'application/json': { schema: ref('ProvinceCreate') } } } }, 'x-service': 'auth' },
+    '/api/provinces/{id}': { get: {}, patch: { 'x-permissions': ['management:update'], requestBody: { content: { 'application/json': { schema: ref('ProvinceCreate') } } } }, delete: { 'x-permissions': ['management:delete'] } },
+    '/api/districts': { get: index('District', 'nameKk'), post: { requestBody: { content: { 'application/json': { schema: ref('DistrictCreate') } } } } },
+    '/api/schools': { get: index('School'), post: { requestBody: { content: { 'application/json': { schema: ref('SchoolCreate') } } } } },
+  },
+  components: {
+    schemas: {
+      Province: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, kind: { type: 'string', maxLength: 10 }, ...names, createdAt: { type: 'string', format: 'date-time', readOnly: true } } },
+      ProvinceCreate: { type: 'object', required: ['kind', 'nameKk'], properties: { kind: { type: 'string', enum: ['region', 'city'] }, ...names } },
+      District: { type: 'object', properties: { id: { type: 'integer' }, provinceId: { type: 'integer' }, ...names, province: { allOf: [ref('Province')], description: 'Present when joined (join=province).' } } },
+      DistrictCreate: { type: 'object', properties: { provinceId: { type: 'integer' }, ...names } },
+      School: { type: 'object', properties: { id: { type: 'integer' }, districtId: { type: 'integer' }, ...names, meta: { nullable: true }, district: { allOf: [ref('District')] } } },
+      SchoolCreate: { type: 'object', properties: { districtId: { type: 'integer' }, ...names, meta: { nullable: true } } },
+    },
+  },
+};
+
+describe('reading the OpenAPI document', () => {
+  const resources = parseOpenApi(doc);
+  const byName = new Map(resources.map((r) => [r.name, r]));
+
+  it('finds every resource with its actions, permission keys and search', () => {
+    expect(resources.map((r) => r.name)).toEqual(['districts', 'provinces', 'schools']);
+    const provinces = byName.get('provinces')!;
+    expect([...provinces.actions].sort()).toEqual(['create', 'delete', 'edit', 'list', 'show']);
+    expect(provinces.permissions).toMatchObject({ list: [], create: ['management:create'], edit: ['management:update'], delete: ['management:delete'] });
+    expect(provinces.search).toEqual({ field: 'q', columns: ['nameKk', 'nameRu', 'nameEn'] });
+    expect(provinces.service).toBe('auth');
+    expect(provinces.maxLimit).toBe(500);
+    expect(byName.get('schools')!.search).toBeUndefined();
+    expect([...byName.get('schools')!.actions].sort()).toEqual(['create', 'list']);
+  });
+
+  it('types fields and links foreign keys to the resource they point at', () => {
+    const provinces = byName.get('provinces')!;
+    expect(provinces.fields.map((f) => [f.name, f.kind])).toEqual([['id', 'integer'], ['kind', 'string'], ['nameKk', 'string'], ['nameRu', 'string'], ['nameEn', 'string'], ['createdAt', 'datetime']]);
+    expect(provinces.create?.find((f) => f.name === 'kind')).toMatchObject({ kind: 'enum', enum: ['region', 'city'] });
+    expect([...provinces.requiredOnCreate]).toEqual(['kind', 'nameKk']);
+    expect(byName.get('districts')!.relations).toEqual([{ name: 'province', resource: 'provinces', foreignKey: 'provinceId' }]);
+    expect(byName.get('districts')!.create?.find((f) => f.name === 'provinceId')?.relation).toEqual({ name: 'province', resource: 'provinces' });
+    expect(byName.get('schools')!.fields.find((f) => f.name === 'meta')?.kind).toBe('json');
+  });
+
+  it('narrows a school form district picker by an extra province picker, and a person district by their province', () => {
+    const school = byName.get('schools')!;
+    const districtField = school.create!.find((f) => f.name === 'districtId')!;
+    expect(narrowingOf(districtField, school.create!, byName)).toEqual({ targetField: 'provinceId', parentResource: 'provinces', formField: '__parent_districtId', extra: true });
+    const personFields = [{ name: 'provinceId', kind: 'integer' as const, nullable: true, readOnly: false, relation: { name: 'province', resource: 'provinces' } }, { ...districtField }];
+    expect(narrowingOf(personFields[1], personFields, byName)).toEqual({ targetField: 'provinceId', parentResource: 'provinces', formField: 'provinceId', extra: false });
+  });
+
+  it('sends only schema fields: helper pickers dropped, empty optional values as null, JSON parsed', () => {
+    const school = byName.get('schools')!;
+    expect(toBody({ __parent_districtId: 3, districtId: 7, nameKk: 'А', nameRu: 'А', nameEn: 'A', meta: '{"a":1}' }, school.create!)).toEqual({ districtId: 7, nameKk: 'А', nameRu: 'А', nameEn: 'A', meta: { a: 1 } });
+    expect(toBody({ meta: '' }, school.create!)).toEqual({ meta: null });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The whole platform in this test file's process: the five services (fresh schemas and NATS prefix from
+ * createTestNamespace, demo data seeded) behind a real gateway that serves a build of the admin UI.
+ */
+import { startAuth } from '@olymp/auth';
+import { startFinance } from '@olymp/finance';
+import { startGateway, type RunningGateway } from '@olymp/gateway';
+import { startLearning } from '@olymp/learning';
+import { startNotifications } from '@olymp/notifications';
+import type { RunningService } from '@olymp/server-kit';
+import { createTestNamespace } from '@olymp/server-kit/testing';
+import { startShop } from '@olymp/shop';
+
+export interface Stack {
+  gateway: RunningGateway;
+  services: Record<'auth' | 'learning' | 'shop' | 'finance' | 'notifications', RunningService>;
+  close(): Promise<void>;
+}
+
+export async function startStack(adminUiDir: string): Promise<Stack> {
+  const ns = createTestNamespace();
+  const seed = { SEED_DEMO: 'true' };
+  // auth first: the others read roles and people from it over NATS.
+  const auth = await startAuth(ns.envFor('auth', seed));
+  const [learning, shop, finance, notifications] = await Promise.all([
+    startLearning(ns.envFor('learning', seed)),
+    startShop(ns.envFor('shop', seed)),
+    startFinance(ns.envFor('finance')),
+    startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true' })),
+  ]);
+  const gateway = await startGateway({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '0',
+    ADMIN_UI_DIR: adminUiDir,
+    AUTH_URL: auth.url,
+    LEARNING_URL: learning.url,
+    SHOP_URL: shop.url,
+    FINANCE_URL: finance.url,
+    NOTIFICATIONS_URL: notifications.url,
+  });
+  const services = { auth, learning, shop, finance, notifications };
+  return {
+    gateway,
+    services,
+    async close() {
+      await gateway.close();
+      await Promise.all(Object.values(services).map((s) => s.close()));
+      await ns.cleanup();
+    },
+  };
+}
