@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { Stack } from './stack';
-import { cannon, cpuMs, percentiles, pool, progress, round, rssMb } from './stats';
+import { cannon, cpuMs, cpuMsOfAll, percentiles, pool, progress, round, rssMb } from './stats';
 
 export interface Pupil {
   id: string;
@@ -186,7 +186,15 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
   const baseline = await startBaseline(stack.databaseUrl);
   try {
     progress(`baseline: ${opts.seconds}s, ${opts.connections} connections`);
+    const pgBase0 = cpuMsOfAll('postgres');
+    const self0 = process.cpuUsage();
+    const baseCpu0 = cpuMs(baseline.child.pid as number);
     const base = await hammer(`http://127.0.0.1:${baseline.port}/`, targets, { ...opts, auth: false });
+    const baseCores = {
+      server: round((cpuMs(baseline.child.pid as number) - baseCpu0) / 1000 / opts.seconds, 2),
+      postgres: round((cpuMsOfAll('postgres') - pgBase0) / 1000 / opts.seconds, 2),
+      loadGenerator: round(cpuSeconds(process.cpuUsage(self0)) / opts.seconds, 2),
+    };
     const services = ['gateway', 'learning'] as const;
     const cpuBefore = Object.fromEntries(services.map((s) => [s, cpuMs(stack.pid(s))]));
     const rssPeak: Record<string, number> = {};
@@ -194,13 +202,18 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
       for (const p of stack.platform.processes) rssPeak[p.name] = Math.max(rssPeak[p.name] ?? 0, rssMb(p.pid));
     }, 500);
     progress(`stack: ${opts.seconds}s, ${opts.connections} connections through the gateway`);
+    const pg0 = cpuMsOfAll('postgres');
+    const self1 = process.cpuUsage();
     const t = performance.now();
     const run = await hammer(`${stack.platform.url}/api/user-answer`, targets, { ...opts, auth: true });
     const wall = (performance.now() - t) / 1000;
-    clearInterval(sampler);
-    const cpu = Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)]));
-    return { stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, rssPeakMb: rssPeak };
+    const pgCores = round((cpuMsOfAll('postgres') - pg0) / 1000 / wall, 2);
+    const loadCores = round(cpuSeconds(process.cpuUsage(self1)) / wall, 2);
+    const cpu = { ...Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)])), postgres: pgCores, loadGenerator: loadCores };
+    return { stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, cpuCoresDuringBaselineRun: baseCores, rssPeakMb: rssPeak };
   } finally {
     baseline.child.kill('SIGTERM');
   }
 }
+
+const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;

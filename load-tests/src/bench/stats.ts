@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** Exact percentiles of a list of numbers (sorted copy). */
 export function percentiles(values: number[], ps: number[] = [50, 95, 99]): Record<string, number> {
@@ -57,4 +57,22 @@ export function cannon(opts: autocannon.Options): Promise<{ result: autocannon.R
     const instance = autocannon(opts, (err: unknown, result: autocannon.Result) => (err ? reject(err as Error) : resolve({ result, latencies })));
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   });
+}
+
+/** CPU milliseconds used so far by every process whose command name is `name` (e.g. all PostgreSQL backends). */
+export function cpuMsOfAll(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
 }

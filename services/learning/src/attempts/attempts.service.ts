@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LRUCache } from 'lru-cache';
+import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from './attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
@@ -27,6 +29,26 @@ export interface SaveInput {
   answer: Record<string, unknown>;
   seq?: number;
 }
+
+/**
+ * One answer save. KEY SHARE, the lightest row lock, is enough: it conflicts with the finish's FOR UPDATE, so a
+ * finish waits for saves in flight, and a save that waited re-checks `status` on the finished row and writes nothing.
+ * Every sub-statement sees the same snapshot, so `current` is the stored seq when nothing was applied.
+ */
+const SAVE_ANSWER_SQL = `WITH a AS (
+    SELECT id FROM attempts
+     WHERE id = $1 AND status = 'running' AND deadline_at >= $5::timestamptz - make_interval(secs => $6::int / 1000.0)
+     FOR KEY SHARE
+  ), up AS (
+    INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
+    SELECT a.id, $2, $3::jsonb, COALESCE($4::int, 1), $5 FROM a
+    ON CONFLICT (attempt_id, question_id) DO UPDATE
+      SET answer = EXCLUDED.answer, seq = COALESCE($4::int, user_answers.seq + 1), saved_at = EXCLUDED.saved_at
+      WHERE $4::int IS NULL OR user_answers.seq < $4::int
+    RETURNING seq
+  )
+  SELECT (SELECT COUNT(*) FROM a)::int AS running, (SELECT seq FROM up) AS applied,
+         (SELECT seq FROM user_answers WHERE attempt_id = $1 AND question_id = $2) AS current`;
 
 interface AttemptMeta {
   userId: string;
@@ -164,23 +186,12 @@ export class Attempts {
     for (const r of rows) {
       // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
       // Every sub-statement sees the same snapshot, so `current` is the stored seq when nothing was applied.
-      const [result] = (await this.ds.query(
-        `WITH a AS (
-           SELECT id FROM attempts
-            WHERE id = $1 AND status = 'running' AND deadline_at >= $5::timestamptz - make_interval(secs => $6::int / 1000.0)
-            FOR SHARE
-         ), up AS (
-           INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
-           SELECT a.id, $2, $3::jsonb, COALESCE($4::int, 1), $5 FROM a
-           ON CONFLICT (attempt_id, question_id) DO UPDATE
-             SET answer = EXCLUDED.answer, seq = COALESCE($4::int, user_answers.seq + 1), saved_at = EXCLUDED.saved_at
-             WHERE $4::int IS NULL OR user_answers.seq < $4::int
-           RETURNING seq
-         )
-         SELECT (SELECT COUNT(*) FROM a)::int AS running, (SELECT seq FROM up) AS applied,
-                (SELECT seq FROM user_answers WHERE attempt_id = $1 AND question_id = $2) AS current`,
-        [attemptId, r.questionId, JSON.stringify(r.answer), r.seq, now, ANSWER_GRACE_MS],
-      )) as { running: number; applied: number | null; current: number | null }[];
+      const { rows: [result] } = await this.pool().query<{ running: number; applied: number | null; current: number | null }>({
+        // A named statement: each connection parses and plans it once (the plan of this CTE is not free).
+        name: 'learning.save-answer',
+        text: SAVE_ANSWER_SQL,
+        values: [attemptId, r.questionId, JSON.stringify(r.answer), r.seq, now, ANSWER_GRACE_MS],
+      });
       if (!result.running) throw new DomainError('ATTEMPT_FINISHED');
       saved.push(
         result.applied !== null
@@ -189,6 +200,11 @@ export class Attempts {
       );
     }
     return { attemptId, quizId: meta.quizId, saved, remainingSeconds: Math.max(0, Math.ceil((meta.deadlineMs - now.getTime()) / 1000)) };
+  }
+
+  /** node-postgres's pool under TypeORM, for named (prepared) statements on the hot path. */
+  private pool(): Pool {
+    return (this.ds.driver as PostgresDriver).master as Pool;
   }
 
   /** The parts of an attempt that never change after its start, cached (a save reads them, never the row). */
