@@ -207,6 +207,7 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
     const t = performance.now();
     const run = await hammer(`${stack.platform.url}/api/user-answer`, targets, { ...opts, auth: true });
     const wall = (performance.now() - t) / 1000;
+    clearInterval(sampler);
     const pgCores = round((cpuMsOfAll('postgres') - pg0) / 1000 / wall, 2);
     const loadCores = round(cpuSeconds(process.cpuUsage(self1)) / wall, 2);
     const cpu = { ...Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)])), postgres: pgCores, loadGenerator: loadCores };
