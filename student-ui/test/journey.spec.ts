@@ -121,9 +121,8 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
         await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
         await page.getByLabel(kkLogin.fields.grade, { exact: true }).selectOption('5');
         await page.getByLabel(kkLogin.fields.province, { exact: true }).selectOption(String(place!.province));
-        await page.locator(`select:enabled option[value="${place!.district}"]`).waitFor({ state: 'attached' });
+        // selectOption waits until the option is there: each picker loads after the one above it.
         await page.getByLabel(kkLogin.fields.district, { exact: true }).selectOption(String(place!.district));
-        await page.locator(`select:enabled option[value="${place!.school}"]`).waitFor({ state: 'attached' });
         await page.getByLabel(kkLogin.fields.school, { exact: true }).selectOption(String(place!.school));
         await page.getByLabel(kkLogin.fields.parentPhone, { exact: true }).fill('+77017654321');
         const requested = Date.now();

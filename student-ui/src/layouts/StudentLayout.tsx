@@ -54,7 +54,7 @@ export function StudentLayout() {
   const menu = useStudentMenu();
   useNoticeToasts();
   return (
-    <div className="page">
+    <div className="page page--student">
       <a className="skip-link" href="#content">
         {t('skipToContent')}
       </a>
