@@ -62,7 +62,9 @@ export class QuizFinishedFeed implements OnApplicationBootstrap, BeforeApplicati
       (err: unknown) => {
         if (state.stopped) return;
         const delay = Math.min(1000 * 2 ** attempt, 30_000);
-        this.logger.warn({ err: err instanceof Error ? err.message : err, retryInMs: delay }, 'live boards not rebuilt yet');
+        // Learning starting after this node is the normal order of a cold start: only a long wait is worth a warning.
+        const level = attempt >= 4 ? 'warn' : 'info';
+        this.logger[level]({ err: err instanceof Error ? err.message : err, retryInMs: delay }, 'live boards not rebuilt yet; trying again');
         state.timer = setTimeout(() => this.rebuildLive(attempt + 1), delay);
       },
     );
