@@ -209,7 +209,19 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       });
 
       // The display screen got the new row pushed over socket.io, without a reload.
-      await display.locator('.display__name', { hasText: `${firstName} ${lastName[0]}.` }).waitFor({ timeout: 15_000 });
+      const row = display.locator('.display__name', { hasText: `${firstName} ${lastName[0]}.` });
+      await row.waitFor({ timeout: 15_000 });
+
+      // The network drops: the screen says so, reconnects by itself when it is back, and shows the current board.
+      const pushes = async () => Number(await display.locator('.display').getAttribute('data-pushes'));
+      const before = await pushes();
+      await displayContext.setOffline(true);
+      await display.getByRole('status').filter({ hasText: kkChallenges.display.reconnecting }).waitFor();
+      await displayContext.setOffline(false);
+      await display.getByRole('status').filter({ hasText: kkChallenges.display.live }).waitFor({ timeout: 15_000 });
+      // The board the server sends on the new connection has arrived, with the pupil on it.
+      await waitFor(async () => (await pushes()) > before, { what: 'a board pushed after the reconnect' });
+      await row.waitFor();
       expect(displayErrors).toEqual([]);
     } finally {
       await displayContext.close();

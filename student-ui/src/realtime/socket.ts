@@ -41,6 +41,12 @@ export function connectLive({ signedIn, boards = [] }: { signedIn: boolean; boar
       }),
   });
 
+  // The server closes a socket when its token expires (or on shutdown); socket.io does not reconnect after a
+  // server-side disconnect by itself, so do it here: the handshake then carries the newest token and the boards.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 500);
+  });
+
   // A refused handshake (expired token) is not retried by socket.io itself: refresh, then connect again.
   let refreshTries = 0;
   socket.on('connect', () => {

@@ -23,6 +23,8 @@ export default function LiveBoardDisplayPage() {
   const [view, setView] = useState<BoardView<PublicRow> | null>(null);
   const [title, setTitle] = useState<Localized>(null);
   const [state, setState] = useState<'connecting' | 'live' | 'reconnecting' | 'missing'>('connecting');
+  // How many boards arrived over the socket (for the screen's own diagnostics and the tests).
+  const [pushes, setPushes] = useState(0);
   const locale = currentLocale();
   usePageTitle(pick(title, locale) || t('board.title'));
 
@@ -59,6 +61,7 @@ export default function LiveBoardDisplayPage() {
         if (next.board.id !== id || next.version < version) return;
         version = next.version;
         setView(next as BoardView<PublicRow>);
+        setPushes((n) => n + 1);
       });
       close = () => connection.close();
     });
@@ -69,7 +72,7 @@ export default function LiveBoardDisplayPage() {
   }, [id, kind]);
 
   return (
-    <div className="display">
+    <div className="display" data-pushes={pushes}>
       <header className="display__header">
         <Logo />
         <h1 className="display__title">{pick(title, locale) || t('board.title')}</h1>
