@@ -11,10 +11,13 @@ import type { Page } from 'playwright-core';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
+import kkFinances from '../src/i18n/locales/kk/finances.json';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import { startStack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
+/** notifications' title of the invoice.paid notice in Kazakh (proto messages NOTICE_INVOICE_PAID_TITLE). */
+const NOTICE_INVOICE_PAID_TITLE_KK = 'Төлем қабылданды';
 
 interface Place {
   id: number;
@@ -228,8 +231,12 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
     }
   }, 120_000);
 
-  it('signs a demo pupil in by phone and code and returns them to the page they asked for', async () => {
+  it('signs a demo pupil in, recharges ZP, pays an invoice with a live notice, runs out of time, and loses an expired session', async () => {
     const base = site.url;
+    const all = await getJson<{ data: { id: string; grade: number | null; paid: boolean; title: { kk: string } }[] }>(`${base}/api/challenges-all`);
+    const paid = all.data.find((c) => c.paid);
+    const grade6 = all.data.find((c) => c.grade === 6 && c.title.kk.startsWith('5 күндік'));
+    if (!paid || !grade6) throw new Error('the demo challenges are missing');
     await withPage(async (page) => {
       await page.goto(`${base}/student/my-challenges`);
       await page.waitForURL((url) => url.pathname === '/login');
@@ -245,6 +252,43 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       // A signed-in pupil opening /login goes to the student home.
       await page.goto(`${base}/login`);
       await page.waitForURL(`${base}/student/home`);
+
+      // Recharge 500 ZP through the sandbox provider.
+      await page.goto(`${base}/student/zpoint/checkout`);
+      await page.getByRole('button', { name: '500 ZP' }).click();
+      await page.getByRole('button', { name: kkFinances.zp.continue }).click();
+      await page.getByRole('button', { name: kkFinances.zp.pay, exact: true }).click();
+      await page.getByRole('button', { name: kkFinances.zp.sandboxPay }).click();
+      await page.getByText(kkFinances.zp.status.completed, { exact: true }).waitFor();
+
+      // The paid challenge: its invoice, paid with ZP; the notice comes over the socket as a toast.
+      await page.goto(`${base}/student/challenges/${paid.id}/checkpoints`);
+      await page.getByRole('button', { name: kkChallenges.join.pay }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/student/my-invoices/'));
+      await page.getByText(kkFinances.invoice.status.pending, { exact: true }).waitFor();
+      await page.getByRole('button', { name: kkFinances.invoice.payZp.replace('{{amount}}', '500') }).click();
+      await page.getByText(kkFinances.invoice.status.paid, { exact: true }).waitFor();
+      await page.locator('.toast__title', { hasText: NOTICE_INVOICE_PAID_TITLE_KK }).waitFor({ timeout: 15_000 });
+
+      // Time runs out: the client counts down from the server's remaining seconds (cut to 3 s here), then the
+      // result page follows on its own.
+      await page.goto(`${base}/student/challenges/${grade6.id}/checkpoints`);
+      await page.getByRole('button', { name: kkChallenges.join.action }).click();
+      await page.getByText(kkChallenges.joined, { exact: true }).first().waitFor();
+      await page.locator('.checkpoint-list a', { hasText: kkChallenges.checkpoint.state.open }).first().click();
+      await page.getByRole('link', { name: kkChallenges.checkpoint.startTest }).first().click();
+      await page.route('**/api/users/*/quizzes/*/start', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { attempt: { remainingSeconds: number } } };
+        body.data.attempt.remainingSeconds = 3;
+        await route.fulfill({ response, json: body });
+      });
+      for (const key of ['charged', 'stableConnection', 'timerKeepsRunning'] as const) await page.getByLabel(kkChallenges.quiz.prechecks[key]).check();
+      await page.getByRole('button', { name: kkChallenges.quiz.start }).click();
+      await page.getByTestId('quiz-timer').waitFor();
+      await heading(page, kkChallenges.result.title).waitFor({ timeout: 20_000 });
+      await page.getByText(kkChallenges.result.timeUp).waitFor();
+
       // An expired session under /student: cleared, and back to /login with the page kept.
       await page.evaluate(() => {
         localStorage.setItem('token', 'expired');
@@ -255,5 +299,5 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/student/zpoint');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     });
-  });
+  }, 90_000);
 });

@@ -5,7 +5,7 @@
 import './quiz/quiz.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getPlay, type PlayView, type QuizContextRef } from '../../api/learning';
 import { useUser } from '../../auth/AuthProvider';
@@ -19,6 +19,8 @@ export default function QuizResultPage() {
   const user = useUser();
   const { challengeId, checkpointId, trainingId, quizId: quizParam } = useParams();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const endedByTimer = (location.state as { finishedBy?: string } | null)?.finishedBy === 'timeout';
   const quizId = quizParam ?? params.get('quiz') ?? '';
   const subchapter = params.get('subchapter') ?? undefined;
   const ctx: QuizContextRef = useMemo(() => (trainingId ? { subchapter } : { checkpoint: checkpointId }), [trainingId, subchapter, checkpointId]);
@@ -63,7 +65,7 @@ export default function QuizResultPage() {
         <h1 id="result-title" className="page-title">
           {t('result.title')}
         </h1>
-        {attempt.finishedBy === 'timeout' ? <Alert tone="info">{t('result.timeUp')}</Alert> : null}
+        {attempt.finishedBy === 'timeout' || endedByTimer ? <Alert tone="info">{t('result.timeUp')}</Alert> : null}
         <p className="result-score" data-testid="result-score">
           {t('result.score', { points: formatNumber(attempt.points ?? 0, locale), max: formatNumber(attempt.maxPoints ?? view.quiz.maxPoints, locale) })}
         </p>
