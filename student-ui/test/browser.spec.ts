@@ -103,6 +103,38 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
     });
   });
 
+  it('closes a toast by itself, keeps at most 20 top-right and dismisses one dragged past 60 % of its width, not one dragged less', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/components`);
+      await heading(page, kk.gallery.title).waitFor();
+      // A default toast closes by itself (5 s).
+      await page.getByRole('button', { name: kk.gallery.toast.info, exact: true }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.toast').length === 1);
+      await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, undefined, { timeout: 15_000 });
+      // Toasts that stay until closed, for the limit and the drag.
+      const button = page.getByRole('button', { name: kk.gallery.toastSticky, exact: true });
+      for (let i = 0; i < 21; i += 1) await button.click();
+      const toasts = page.locator('.toast');
+      expect(await toasts.count()).toBe(20);
+      const box = await page.locator('.toasts').boundingBox();
+      expect(box && box.x + box.width).toBeGreaterThan(1280 - 40);
+      expect(box?.y).toBeLessThan(40);
+
+      const drag = async (fraction: number) => {
+        const first = (await toasts.first().boundingBox())!;
+        const y = first.y + first.height / 2;
+        await page.mouse.move(first.x + 20, y);
+        await page.mouse.down();
+        await page.mouse.move(first.x + 20 + first.width * fraction, y, { steps: 5 });
+        await page.mouse.up();
+      };
+      await drag(0.3);
+      expect(await toasts.count()).toBe(20);
+      await drag(0.7);
+      await page.waitForFunction(() => document.querySelectorAll('.toast').length === 19);
+    });
+  });
+
   it('shows an olympiad landing with its anchors and registration closed', async () => {
     await withPage(async (page) => {
       await page.goto(`${gateway.url}/altyn-tulek#faq`);

@@ -107,6 +107,9 @@ export default function ComponentsPage() {
               {t(`gallery.toast.${type}`)}
             </Button>
           ))}
+          <Button variant="outline" small onClick={() => toast.show({ type: 'info', text: t('gallery.toastText'), timeout: 0 })}>
+            {t('gallery.toastSticky')}
+          </Button>
         </div>
       </Card>
     </div>
