@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
+import kkCommon from '../src/i18n/locales/kk/common.json';
 import kkFinances from '../src/i18n/locales/kk/finances.json';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import { startStack } from './stack';
@@ -116,6 +117,13 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       await display.getByRole('status').filter({ hasText: kkChallenges.display.live }).waitFor();
 
       await withPage(async (page) => {
+        // As a guest: the public challenge list, and the header's lesson search (debounced) finds the challenge.
+        await page.goto(`${base}/challenges`);
+        await heading(page, kkChallenges.list.title).waitFor();
+        await page.getByRole('heading', { level: 2, name: challenge.title.kk }).waitFor();
+        await page.getByPlaceholder(kkCommon.header.searchPlaceholder).fill('5-сынып');
+        await page.getByRole('list', { name: kkCommon.header.searchResults }).getByRole('link', { name: challenge.title.kk }).waitFor();
+
         // Registration with the place pickers, then the code from the development inbox.
         await page.goto(`${base}/registration`);
         await heading(page, kkLogin.register.title).waitFor();
@@ -182,7 +190,18 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
         expect(dropped).toBe(1);
         await page.unroute('**/api/user-answer');
 
-        // Reload mid-test: same attempt, timer from the server still running down, both answers kept.
+        // Question 3 is answered while every save fails; the page is reloaded before any gets through: the
+        // answer waits in this browser, is sent again after the reload and saved once the network is back.
+        await page.route('**/api/user-answer', (route) => route.abort('internetdisconnected'));
+        await page.getByRole('button', { name: kkChallenges.quiz.next }).click();
+        await page.locator('.quiz__option').nth(2).click();
+        await page.getByTestId('save-mark').filter({ hasText: kkChallenges.quiz.state.retrying }).waitFor();
+        await page.reload();
+        await page.getByTestId('quiz-timer').waitFor();
+        await page.locator('.quiz__dot--retrying').waitFor();
+        await page.unroute('**/api/user-answer');
+
+        // Reload mid-test: same attempt, timer from the server still running down, the answers kept.
         const before = timerSeconds(await timer.textContent());
         await page.reload();
         await timer.waitFor();
@@ -195,7 +214,7 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
           return m * 60 + s < shown;
         }, after);
         const dots = page.locator('.quiz__dot--saved');
-        await waitFor(async () => (await dots.count()) === 2, { what: 'two saved answers after the reload' });
+        await waitFor(async () => (await dots.count()) === 3, { what: 'three saved answers after the reloads' });
         await page.getByRole('button', { name: kkChallenges.quiz.questionN.replace('{{n}}', '1'), exact: false }).first().click();
         expect(await page.locator('.quiz__option--checked').count()).toBe(1);
 
