@@ -3,6 +3,7 @@
  * network downloads only the page they open; the frames (public, student area) stay in the main bundle.
  */
 import { ScrollToTop } from '@olymp/web-common';
+import i18n from 'i18next';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -12,43 +13,49 @@ import { ToastProvider } from './design/toasts';
 import { LandingLayout } from './layouts/LandingLayout';
 import { StudentLayout } from './layouts/StudentLayout';
 
-const page = lazy;
+/**
+ * A route's code and its translation group load in parallel (not one after the other, which on a slow network
+ * would be two round trips before the page can paint).
+ */
+function page<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>, namespace?: string) {
+  return lazy(() => Promise.all([load(), namespace ? i18n.loadNamespaces(namespace) : undefined]).then(([module]) => module));
+}
 
 // Public
 const HomePage = page(() => import('./pages/public/HomePage'));
-const LandingPage = page(() => import('./pages/public/LandingPage'));
-const PublicChallengesPage = page(() => import('./pages/public/PublicChallengesPage'));
-const LegalPage = page(() => import('./pages/public/LegalPage'));
+const LandingPage = page(() => import('./pages/public/LandingPage'), 'front-landing');
+const PublicChallengesPage = page(() => import('./pages/public/PublicChallengesPage'), 'challenges');
+const LegalPage = page(() => import('./pages/public/LegalPage'), 'front-landing');
 const ComponentsPage = page(() => import('./pages/public/ComponentsPage'));
 const NotFoundPage = page(() => import('./pages/public/NotFoundPage'));
-const LiveBoardDisplayPage = page(() => import('./pages/display/LiveBoardDisplayPage'));
+const LiveBoardDisplayPage = page(() => import('./pages/display/LiveBoardDisplayPage'), 'challenges');
 // Sign-in
-const RegistrationPage = page(() => import('./pages/auth/RegistrationPage'));
-const ConfirmRegistrationPage = page(() => import('./pages/auth/ConfirmRegistrationPage'));
-const RegistrationCompletedPage = page(() => import('./pages/auth/RegistrationCompletedPage'));
-const LoginPage = page(() => import('./pages/auth/LoginPage'));
-const OtpConfirmationPage = page(() => import('./pages/auth/OtpConfirmationPage'));
+const RegistrationPage = page(() => import('./pages/auth/RegistrationPage'), 'loginPage');
+const ConfirmRegistrationPage = page(() => import('./pages/auth/ConfirmRegistrationPage'), 'loginPage');
+const RegistrationCompletedPage = page(() => import('./pages/auth/RegistrationCompletedPage'), 'loginPage');
+const LoginPage = page(() => import('./pages/auth/LoginPage'), 'loginPage');
+const OtpConfirmationPage = page(() => import('./pages/auth/OtpConfirmationPage'), 'loginPage');
 // Student area
-const StudentHomePage = page(() => import('./pages/student/StudentHomePage'));
-const ChallengesPage = page(() => import('./pages/student/ChallengesPage'));
-const MyChallengesPage = page(() => import('./pages/student/MyChallengesPage'));
-const ChallengePage = page(() => import('./pages/student/ChallengePage'));
-const CheckpointPage = page(() => import('./pages/student/CheckpointPage'));
-const QuizPlayPage = page(() => import('./pages/student/QuizPlayPage'));
-const QuizResultPage = page(() => import('./pages/student/QuizResultPage'));
-const TrainingsPage = page(() => import('./pages/student/TrainingsPage'));
-const TrainingPage = page(() => import('./pages/student/TrainingPage'));
-const SubchapterPage = page(() => import('./pages/student/SubchapterPage'));
-const AchievementsPage = page(() => import('./pages/student/AchievementsPage'));
-const InvoicesPage = page(() => import('./pages/student/InvoicesPage'));
-const InvoicePage = page(() => import('./pages/student/InvoicePage'));
-const ZpointPage = page(() => import('./pages/student/ZpointPage'));
-const RechargesPage = page(() => import('./pages/student/RechargesPage'));
-const CheckoutPage = page(() => import('./pages/student/CheckoutPage'));
-const RechargePaymentPage = page(() => import('./pages/student/RechargePaymentPage'));
-const XpointPage = page(() => import('./pages/student/XpointPage'));
-const ProfilePage = page(() => import('./pages/student/ProfilePage'));
-const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'));
+const StudentHomePage = page(() => import('./pages/student/StudentHomePage'), 'challenges');
+const ChallengesPage = page(() => import('./pages/student/ChallengesPage'), 'challenges');
+const MyChallengesPage = page(() => import('./pages/student/MyChallengesPage'), 'challenges');
+const ChallengePage = page(() => import('./pages/student/ChallengePage'), 'challenges');
+const CheckpointPage = page(() => import('./pages/student/CheckpointPage'), 'challenges');
+const QuizPlayPage = page(() => import('./pages/student/QuizPlayPage'), 'challenges');
+const QuizResultPage = page(() => import('./pages/student/QuizResultPage'), 'challenges');
+const TrainingsPage = page(() => import('./pages/student/TrainingsPage'), 'training');
+const TrainingPage = page(() => import('./pages/student/TrainingPage'), 'training');
+const SubchapterPage = page(() => import('./pages/student/SubchapterPage'), 'training');
+const AchievementsPage = page(() => import('./pages/student/AchievementsPage'), 'profile');
+const InvoicesPage = page(() => import('./pages/student/InvoicesPage'), 'finances');
+const InvoicePage = page(() => import('./pages/student/InvoicePage'), 'finances');
+const ZpointPage = page(() => import('./pages/student/ZpointPage'), 'finances');
+const RechargesPage = page(() => import('./pages/student/RechargesPage'), 'finances');
+const CheckoutPage = page(() => import('./pages/student/CheckoutPage'), 'finances');
+const RechargePaymentPage = page(() => import('./pages/student/RechargePaymentPage'), 'finances');
+const XpointPage = page(() => import('./pages/student/XpointPage'), 'finances');
+const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile');
+const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 

@@ -90,7 +90,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [apply]);
 
   useEffect(() => {
-    if (storedToken()) reloadProfile().catch(() => setStatus((s) => (s === 'loading' && !storedToken() ? 'guest' : s)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Without a network the stored session is kept and the profile asked for again, rather than signing out.
+    const attempt = () => {
+      if (!storedToken()) return;
+      reloadProfile().catch((error: unknown) => {
+        if (!(error instanceof ApiError) && storedToken()) timer = setTimeout(attempt, 3000);
+      });
+    };
+    attempt();
+    return () => clearTimeout(timer);
   }, [reloadProfile]);
 
   // The location is read when the session expires, not when the listener was made.
