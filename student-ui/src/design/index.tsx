@@ -173,3 +173,18 @@ export function ProgressBar({ value, max, label }: { value: number; max: number;
     </div>
   );
 }
+
+export type TooltipPosition = 'top' | 'bottom' | 'left' | 'right';
+
+/** Spec section 2: a tooltip on top (default), bottom, left or right; shown on hover and on keyboard focus. */
+export function Tooltip({ text, position = 'top', children }: { text: string; position?: TooltipPosition; children: ReactNode }) {
+  const id = useId();
+  return (
+    <span className={`tooltip tooltip--${position}`} aria-describedby={id}>
+      {children}
+      <span id={id} role="tooltip" className="tooltip__bubble">
+        {text}
+      </span>
+    </span>
+  );
+}

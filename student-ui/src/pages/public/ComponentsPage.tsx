@@ -1,7 +1,7 @@
 /** /components: the design system's tokens and components, in the current language, for review. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, ButtonLink, Card, Checkbox, EmptyState, ProgressBar, SelectField, Skeleton, Spinner, Stat, Tabs, TextField } from '../../design';
+import { Alert, Badge, Button, ButtonLink, Card, Checkbox, EmptyState, ProgressBar, SelectField, Skeleton, Spinner, Stat, Tabs, TextField, Tooltip } from '../../design';
 import { useToast, type ToastType } from '../../design/toasts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
@@ -98,6 +98,18 @@ export default function ComponentsPage() {
         <Skeleton height={24} />
         <Spinner label={t('loading')} />
         <EmptyState title={t('gallery.empty')} />
+      </Card>
+
+      <Card title={t('gallery.tooltips')}>
+        <div className="cluster" style={{ padding: '40px 0' }}>
+          {(['top', 'bottom', 'left', 'right'] as const).map((position) => (
+            <Tooltip key={position} position={position} text={t(`gallery.tooltip.${position}`)}>
+              <Button variant="outline" small>
+                {t(`gallery.tooltip.${position}`)}
+              </Button>
+            </Tooltip>
+          ))}
+        </div>
       </Card>
 
       <Card title={t('gallery.toasts')}>
