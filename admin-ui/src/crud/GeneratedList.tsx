@@ -107,7 +107,9 @@ export interface GeneratedListProps {
   embedded?: boolean;
 }
 
-export function GeneratedList({ resource, rowActions, permanentFilters = [], embedded = false }: GeneratedListProps) {
+const NO_FILTERS: CrudFilter[] = [];
+
+export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILTERS, embedded = false }: GeneratedListProps) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const meta = useResourceMeta(resource);

@@ -1,0 +1,274 @@
+/**
+ * A challenge's page (spec 2): publish and archive, and the tabs checkpoints, leaderboard, information, chat-groups,
+ * certificate-images, access, subscriptions, invoices, test-results, statistics, test-statistics. A tab shows only
+ * with its `challenge:*` key (spec 6); the active tab is in the URL (`?tab=`).
+ */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@olymp/web-common';
+import { useGo, useNotification, useOne, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BarChart } from '../../components/Charts';
+import { NotAvailable } from '../../components/NotAvailable';
+import { GeneratedList } from '../../crud/GeneratedList';
+import { localized } from '../../crud/labels';
+import { useAccess } from '../../hooks/useAccess';
+import { apiSend, useApi } from '../../hooks/useApi';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatInstant } from '../../lib/time';
+import { CheckpointCreate } from './CheckpointCreate';
+import type { PageProps } from '../registry';
+
+type Text = Record<Locale, string>;
+
+function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+}
+
+function Leaderboard({ id, published }: { id: string; published: boolean }) {
+  const { t } = useTranslation();
+  const board = useApi<{ data: { rank: number; name: string; points: number; timeSpentMs: number; school: { name: Text | null } | null }[]; total: number }>(`challenges/${id}/leaderboard`, { perPage: 50 }, published);
+  const locale = useLocale();
+  if (!published) return <Typography.Text type="secondary">{t('challenge.notPublished')}</Typography.Text>;
+  return (
+    <Table
+      rowKey="rank"
+      loading={board.isLoading}
+      dataSource={board.data?.data ?? []}
+      pagination={false}
+      columns={[
+        { title: '#', dataIndex: 'rank' },
+        { title: t('results.name'), dataIndex: 'name' },
+        { title: t('fields.schoolId'), render: (_, r) => r.school?.name?.[locale] ?? '' },
+        { title: t('fields.points'), dataIndex: 'points' },
+        { title: t('results.time'), render: (_, r) => `${Math.round(r.timeSpentMs / 1000)} s` },
+      ]}
+    />
+  );
+}
+
+function Access({ record, onSaved }: { record: BaseRecord; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { open } = useNotification();
+  return (
+    <Form
+      layout="vertical"
+      initialValues={{ private: record.private, audience: record.audience, accessCode: record.accessCode }}
+      onFinish={(v: { private: boolean; audience: string; accessCode?: string }) => {
+        apiSend('post', `challenges/${String(record.id)}/private`, { private: v.private, audience: v.audience, accessCode: v.accessCode || null }).then(
+          () => {
+            open?.({ type: 'success', message: t('notifications.success') });
+            onSaved();
+          },
+          (e: { message?: string }) => open?.({ type: 'error', message: e.message ?? t('errors.unknown') }),
+        );
+      }}
+    >
+      <Form.Item name="private" label={t('fields.private')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="audience" label={t('fields.audience')}>
+        <Select style={{ maxWidth: 320 }} options={['all', 'users', 'code'].map((a) => ({ value: a, label: t(`enums.${a}`) }))} />
+      </Form.Item>
+      <Form.Item name="accessCode" label={t('fields.accessCode')}>
+        <Input style={{ maxWidth: 320 }} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('buttons.save')}
+      </Button>
+    </Form>
+  );
+}
+
+interface QuizStatistics {
+  quizId: string;
+  title: Text;
+  group: { title: Text };
+  attempts: number;
+  averagePoints: number;
+  maxPoints: number;
+  distribution: { fromPercent: number; toPercent: number; count: number }[];
+  questions: { questionId: string; number: number; correctRate: number; answered: number; correct: number }[];
+}
+
+function Statistics({ id, perQuestion }: { id: string; perQuestion: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const stats = useApi<{ data: QuizStatistics[] }>(`challenges/${id}/statistics`);
+  const quizzes = stats.data?.data ?? [];
+  if (!stats.isLoading && quizzes.length === 0) return <Typography.Text type="secondary">{t('common.noData')}</Typography.Text>;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {quizzes.map((q) => (
+        <Card key={q.quizId} size="small" title={`${q.group.title[locale]} — ${q.title[locale]}`}>
+          <Typography.Paragraph>
+            {t('statistics.summary', { attempts: q.attempts, average: q.averagePoints, max: q.maxPoints })}
+          </Typography.Paragraph>
+          {perQuestion ? (
+            <BarChart
+              title={t('statistics.correctRate')}
+              data={q.questions.map((x) => ({ question: `#${x.number}`, rate: x.correctRate }))}
+              x="question"
+              series={[{ key: 'rate', label: t('statistics.correctRate') }]}
+            />
+          ) : (
+            <BarChart
+              title={t('statistics.distribution')}
+              data={q.distribution.map((d) => ({ range: `${d.fromPercent}–${d.toPercent}%`, count: d.count }))}
+              x="range"
+              series={[{ key: 'count', label: t('statistics.pupils') }]}
+            />
+          )}
+        </Card>
+      ))}
+    </Space>
+  );
+}
+
+function TestResults({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const results = useApi<{ data: { attemptId: string; name: string; quizTitle: Text | null; points: number; maxPoints: number; percentage: number; finishedAt: string }[] }>(`challenges/${id}/quiz-results`);
+  return (
+    <Table
+      rowKey="attemptId"
+      loading={results.isLoading}
+      dataSource={results.data?.data ?? []}
+      columns={[
+        { title: t('results.name'), dataIndex: 'name' },
+        { title: t('fields.quizId'), render: (_, r) => r.quizTitle?.[locale] ?? '' },
+        { title: t('fields.points'), render: (_, r) => `${r.points} / ${r.maxPoints}` },
+        { title: '%', dataIndex: 'percentage' },
+        { title: t('results.finishedAt'), render: (_, r) => formatInstant(r.finishedAt) },
+      ]}
+    />
+  );
+}
+
+function Invoices({ id, paidOnly }: { id: string; paidOnly: boolean }) {
+  const { t } = useTranslation();
+  const { has } = useAccess();
+  const allowed = has('finance:invoice_index');
+  const invoices = useApi<{ data: { id: string; userId: string; status: string; amountTenge?: number; createdAt: string }[] }>('finance/invoices', { productId: id, ...(paidOnly ? { status: 'paid' } : {}) }, allowed);
+  if (!allowed) return <Typography.Text type="secondary">{t('unauthorized.text')}</Typography.Text>;
+  return (
+    <Table
+      rowKey="id"
+      loading={invoices.isLoading}
+      dataSource={invoices.data?.data ?? []}
+      columns={[
+        { title: 'ID', dataIndex: 'id' },
+        { title: t('fields.userId'), dataIndex: 'userId' },
+        { title: t('finance.status'), render: (_, r) => <Tag>{t(`enums.${r.status}`, { defaultValue: r.status })}</Tag> },
+        { title: t('fields.createdAt'), render: (_, r) => formatInstant(r.createdAt) },
+      ]}
+    />
+  );
+}
+
+function Certificate({ id }: { id: string }) {
+  const template = useApi<{ data: unknown }>(`challenges/${id}/certificate-template`);
+  return <Typography.Paragraph code>{JSON.stringify(template.data?.data ?? null, null, 2)}</Typography.Paragraph>;
+}
+
+export default function ChallengeShow({ id }: PageProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { has } = useAccess();
+  const go = useGo();
+  const { open } = useNotification();
+  const [params, setParams] = useSearchParams();
+  const { query } = useOne<BaseRecord>({ resource: 'challenges', id });
+  const record = query.data?.data;
+  const checkpointFilters = useMemo<CrudFilter[]>(() => [{ field: 'challengeId', operator: 'eq', value: id }], [id]);
+  const title = localized(record, 'title', locale) ?? '';
+  usePageTitle(title || t('sidebar.challenges'));
+  if (!record) return null;
+
+  const act = (path: string, body: unknown) =>
+    apiSend('post', `challenges/${id}/${path}`, body).then(
+      () => {
+        open?.({ type: 'success', message: t('notifications.success') });
+        void query.refetch();
+      },
+      (e: { message?: string }) => open?.({ type: 'error', message: e.message ?? t('errors.unknown') }),
+    );
+
+  const tabs: { key: string; permission: string; label: string; children: ReactNode }[] = [
+    {
+      key: 'checkpoints',
+      permission: 'challenge:checkpoint_tab',
+      label: t('challenge.tabs.checkpoints'),
+      children: (
+        <>
+          {has('challenge:update') ? <CheckpointCreate challengeId={id} /> : null}
+          <GeneratedList
+            embedded
+            resource="checkpoints"
+            permanentFilters={checkpointFilters}
+            rowActions={(cp) => (
+              <Button size="small" onClick={() => go({ to: `/challenges/${id}/checkpoints/${String(cp.id)}` })}>
+                {t('challenge.openCheckpoint')}
+              </Button>
+            )}
+          />
+        </>
+      ),
+    },
+    { key: 'leaderboard', permission: 'challenge:leaderboard_tab', label: t('challenge.tabs.leaderboard'), children: <Leaderboard id={id} published={Boolean(record.published)} /> },
+    {
+      key: 'information',
+      permission: 'challenge:information_tab',
+      label: t('challenge.tabs.information'),
+      children: (
+        <Descriptions bordered column={1} size="small">
+          <Descriptions.Item label={t('fields.title')}>{title}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.description')}>{localized(record, 'description', locale)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.grade')}>{String(record.grade ?? '—')}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.startsAt')}>{formatInstant(record.startsAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.endsAt')}>{formatInstant(record.endsAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.priceTenge')}>{String(record.priceTenge)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.reward')}>{localized(record, 'reward', locale)}</Descriptions.Item>
+        </Descriptions>
+      ),
+    },
+    { key: 'chat-groups', permission: 'challenge:chatgroup_tab', label: t('challenge.tabs.chatGroups'), children: <NotAvailable /> },
+    { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <Certificate id={id} /> },
+    { key: 'access', permission: 'challenge:access_tab', label: t('challenge.tabs.access'), children: <Access record={record} onSaved={() => void query.refetch()} /> },
+    { key: 'subscriptions', permission: 'challenge:invoice_tab', label: t('challenge.tabs.subscriptions'), children: <Invoices id={id} paidOnly /> },
+    { key: 'invoices', permission: 'challenge:invoice_tab', label: t('challenge.tabs.invoices'), children: <Invoices id={id} paidOnly={false} /> },
+    { key: 'test-results', permission: 'challenge:test_result_tab', label: t('challenge.tabs.testResults'), children: <TestResults id={id} /> },
+    { key: 'statistics', permission: 'challenge:statistics_tab', label: t('challenge.tabs.statistics'), children: <Statistics id={id} perQuestion={false} /> },
+    { key: 'test-statistics', permission: 'challenge:test_statistics_tab', label: t('challenge.tabs.testStatistics'), children: <Statistics id={id} perQuestion /> },
+  ].filter((tab) => has(tab.permission));
+  const active = params.get('tab') ?? tabs[0]?.key;
+
+  return (
+    <Card
+      title={
+        <Space>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+            {title}
+          </Typography.Title>
+          {record.published ? <Tag color="green">{t('challenge.published')}</Tag> : <Tag>{t('challenge.unpublished')}</Tag>}
+          {record.archived ? <Tag color="orange">{t('fields.archived')}</Tag> : null}
+        </Space>
+      }
+      extra={
+        has('challenge:update') ? (
+          <Space>
+            <Button onClick={() => go({ to: `/challenges/${id}/edit` })}>{t('buttons.edit')}</Button>
+            <Button type="primary" onClick={() => void act('publish', { published: !record.published })}>
+              {record.published ? t('buttons.unpublish') : t('buttons.publish')}
+            </Button>
+            {!record.archived ? <Button onClick={() => void act('archive', { archived: true })}>{t('buttons.archive')}</Button> : null}
+          </Space>
+        ) : null
+      }
+    >
+      <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })} items={tabs.map(({ key, label, children }) => ({ key, label, children }))} />
+    </Card>
+  );
+}
