@@ -27,6 +27,7 @@ const LandingPage = page(() => import('./pages/public/LandingPage'), 'front-land
 const PublicChallengesPage = page(() => import('./pages/public/PublicChallengesPage'), 'challenges');
 const LegalPage = page(() => import('./pages/public/LegalPage'), 'front-landing');
 const ComponentsPage = page(() => import('./pages/public/ComponentsPage'));
+const UnauthorizedPage = page(() => import('./pages/public/UnauthorizedPage'));
 const NotFoundPage = page(() => import('./pages/public/NotFoundPage'));
 const LiveBoardDisplayPage = page(() => import('./pages/display/LiveBoardDisplayPage'), 'challenges');
 // Sign-in
@@ -56,6 +57,7 @@ const RechargePaymentPage = page(() => import('./pages/student/RechargePaymentPa
 const XpointPage = page(() => import('./pages/student/XpointPage'), 'finances');
 const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile');
 const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
+const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 
@@ -85,6 +87,7 @@ export function App() {
             <Route path="registration-completed" element={<RegistrationCompletedPage />} />
             <Route path="login" element={signedOutOnly(<LoginPage />)} />
             <Route path="otp-confirmation" element={<OtpConfirmationPage />} />
+            <Route path="unauthorized" element={<UnauthorizedPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route
@@ -118,6 +121,7 @@ export function App() {
             <Route path="xpoint" element={<XpointPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="profile/edit" element={<ProfileEditPage />} />
+            <Route path="notices" element={<NoticesPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
             <Route path="courses/*" element={<ComingSoonPage />} />
             <Route path="shop/*" element={<ComingSoonPage />} />

@@ -14,6 +14,7 @@ import kkChallenges from '../src/i18n/locales/kk/challenges.json';
 import kkCommon from '../src/i18n/locales/kk/common.json';
 import kkFinances from '../src/i18n/locales/kk/finances.json';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
+import kkProfile from '../src/i18n/locales/kk/profile.json';
 import { startStack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -288,6 +289,27 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       await page.getByRole('button', { name: kkFinances.invoice.payZp.replace('{{amount}}', '500') }).click();
       await page.getByText(kkFinances.invoice.status.paid, { exact: true }).waitFor();
       await page.locator('.toast__title', { hasText: NOTICE_INVOICE_PAID_TITLE_KK }).waitFor({ timeout: 15_000 });
+
+      // The notice is kept too: the header's bell counts it, the notices page lists it newest first, reading it
+      // clears the count.
+      await page.getByTestId('notices-unread').filter({ hasText: '1' }).waitFor();
+      await page.getByRole('link', { name: kkCommon.header.noticesUnread.replace('{{n}}', '1') }).click();
+      await heading(page, kkProfile.notices.title).waitFor();
+      const notice = page.locator('.notice--unread', { hasText: NOTICE_INVOICE_PAID_TITLE_KK });
+      await notice.waitFor();
+      await notice.getByRole('button', { name: kkProfile.notices.markRead }).click();
+      await notice.waitFor({ state: 'detached' });
+      await page.locator('.notice', { hasText: NOTICE_INVOICE_PAID_TITLE_KK }).waitFor();
+      await page.getByTestId('notices-unread').waitFor({ state: 'detached' });
+
+      // A page whose data the server refuses (403 FORBIDDEN) ends the navigation on the unauthorized page.
+      await page.route('**/api/notices?page=1&limit=20', (route) =>
+        route.fulfill({ status: 403, json: { code: 'FORBIDDEN', message: 'You do not have permission for this action.' } }),
+      );
+      await page.goto(`${base}/student/notices`);
+      await page.waitForURL(`${base}/unauthorized`);
+      await heading(page, kkCommon.unauthorized.title).waitFor();
+      await page.unroute('**/api/notices?page=1&limit=20');
 
       // Time runs out: the client counts down from the server's remaining seconds (cut to 3 s here), then the
       // result page follows on its own.

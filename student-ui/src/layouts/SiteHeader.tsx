@@ -8,6 +8,7 @@ import { Link, NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NoticesLink } from './NoticesLink';
 import { Logo } from './Logo';
 
 /** Spec section 1: the basket link is labelled in Kazakh in every language. */
@@ -41,11 +42,16 @@ export function SiteHeader({ menu }: { menu: MenuLink[] }) {
             <span>{BASKET_LABEL_KK}</span>
           </Link>
           <LanguageSwitcher />
+          {status === 'signedIn' && user?.student ? <NoticesLink /> : null}
           {status === 'signedIn' && user ? (
             <Link to="/student/profile" className="site-header__user" aria-label={t('header.profile')}>
-              <span className="site-header__avatar" aria-hidden="true">
-                {user.firstName.slice(0, 1)}
-              </span>
+              {user.avatar ? (
+                <img className="site-header__avatar" src={user.avatar} alt="" width={36} height={36} />
+              ) : (
+                <span className="site-header__avatar" aria-hidden="true">
+                  {user.firstName.slice(0, 1)}
+                </span>
+              )}
               <span className="site-header__who">
                 <span className="site-header__name">{user.firstName}</span>
                 <span className="site-header__phone">{user.phone}</span>

@@ -6,6 +6,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { noticesChanged } from '../api/notices';
 import { useToast } from '../design/toasts';
 import { AppBanner } from './AppBanner';
 import { PageLoading } from './PageLoading';
@@ -35,7 +36,10 @@ function useNoticeToasts() {
     void import('../realtime/socket').then(({ acquireSharedConnection }) => {
       if (cancelled) return;
       const { connection, release } = acquireSharedConnection();
-      const onNotice = (notice: { toast: 'success' | 'info'; title: string; text: string }) => toast.show({ type: notice.toast, title: notice.title, text: notice.text });
+      const onNotice = (notice: { toast: 'success' | 'info'; title: string; text: string }) => {
+        toast.show({ type: notice.toast, title: notice.title, text: notice.text });
+        noticesChanged();
+      };
       connection.socket.on('notice', onNotice);
       stop = () => {
         connection.socket.off('notice', onNotice);
