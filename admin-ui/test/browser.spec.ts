@@ -137,6 +137,112 @@ describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
     });
   }, 120_000);
 
+  it('admin builds a challenge with a checkpoint and a quiz of three questions and publishes it; the change is visible through the API', async () => {
+    await as('admin', async (page) => {
+      const base = gateway.url;
+      const pickDate = async (label: string, date: string) => {
+        const input = page.locator('form').getByLabel(label, { exact: true });
+        await input.click();
+        await input.fill(date);
+        await input.press('Enter');
+        await expectEventually(() => input.inputValue(), date);
+      };
+      const fillLocalized = async (label: string, values: [string, string, string]) => {
+        // Within forms: a table header of the same name is a label too.
+        const form = page.locator('form');
+        await form.getByLabel(`${label} (${kk.languages.kk})`, { exact: true }).fill(values[0]);
+        await form.getByLabel(`${label} (${kk.languages.ru})`, { exact: true }).fill(values[1]);
+        await form.getByLabel(`${label} (${kk.languages.en})`, { exact: true }).fill(values[2]);
+      };
+
+      await page.goto(`${base}/admin/challenges/create`);
+      await heading(page, `${kk.sidebar.challenges}: ${kk.actions.create}`).waitFor();
+      await fillLocalized(kk.fields.title, ['Сынақ челлендж', 'Тестовый челлендж', 'Test challenge']);
+      await pickDate(kk.fields.startsAt, '2030-01-10');
+      await pickDate(kk.fields.endsAt, '2030-01-15');
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/challenges') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await created).status()).toBe(201);
+      const challenge = (await (await created).json()) as { id: string; startsAt: string };
+      // 9:00 in Almaty (UTC+5) is 04:00 UTC.
+      expect(challenge.startsAt).toBe('2030-01-10T04:00:00.000Z');
+      await page.waitForURL(`${base}/admin/challenges/${challenge.id}`);
+      await heading(page, 'Сынақ челлендж').waitFor();
+
+      // A checkpoint opening at 9:00 (the picker's default hour) Almaty time on the first day.
+      await page.getByRole('button', { name: kk.challenge.addCheckpoint }).click();
+      await fillLocalized(kk.fields.title, ['1-күн', 'День 1', 'Day 1']);
+      // Enter confirms the typed date; it must not submit the form (only Save does).
+      await pickDate(kk.fields.opensAt, '2030-01-10');
+      expect(await page.getByRole('button', { name: kk.challenge.addCheckpoint }).count()).toBe(0);
+      const checkpointCreated = page.waitForResponse((r) => r.url().endsWith('/api/checkpoints') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      const checkpoint = (await (await checkpointCreated).json()) as { id: string; opensAt: string; challengeId: string };
+      expect(checkpoint).toMatchObject({ challengeId: challenge.id, opensAt: '2030-01-10T04:00:00.000Z' });
+      await tableRows(page).getByText('1-күн').waitFor();
+
+      // Its test, built in the quiz builder.
+      await tableRows(page).getByRole('button', { name: kk.challenge.openCheckpoint }).click();
+      await page.waitForURL(`${base}/admin/challenges/${challenge.id}/checkpoints/${checkpoint.id}`);
+      await fillLocalized(kk.checkpoint.newQuizTitle, ['1-тест', 'Тест 1', 'Test 1']);
+      await page.getByRole('button', { name: kk.checkpoint.createQuiz }).click();
+      await page.waitForURL(/\/admin\/quizzes\/[0-9a-f-]{36}$/);
+      const quizId = new URL(page.url()).pathname.split('/').pop() as string;
+      await heading(page, '1-тест').waitFor();
+
+      const saveQuestion = async () => {
+        const saved = page.waitForResponse((r) => r.url().endsWith('/api/questions') && r.request().method() === 'POST');
+        await page.getByRole('button', { name: kk.quiz.saveQuestion }).click();
+        expect((await saved).status()).toBe(201);
+        await page.getByText(kk.quiz.questionAdded).first().waitFor();
+      };
+      const chooseKind = async (kind: keyof typeof kk.enums) => {
+        // The chosen kind covers the select's input: open the list from the keyboard.
+        await page.getByLabel(kk.quiz.kind).focus();
+        await page.keyboard.press('ArrowDown');
+        await page.locator('.ant-select-item-option').getByText(kk.enums[kind], { exact: true }).click();
+        await expectEventually(() => page.locator('.ant-select-selection-item').filter({ hasText: kk.enums[kind] }).count(), 1);
+      };
+      // 1: single choice with two answers, the first correct.
+      await fillLocalized(kk.fields.text, ['2 + 3 = ?', '2 + 3 = ?', '2 + 3 = ?']);
+      await page.getByLabel(kk.fields.points).fill('5');
+      for (const [n, texts] of [[1, ['5', '5', '5']], [2, ['6', '6', '6']]] as const) {
+        await fillLocalized(kk.quiz.answer.replace('{{number}}', String(n)), [...texts]);
+      }
+      await page.getByLabel(kk.quiz.correct.replace('{{number}}', '1')).check();
+      await saveQuestion();
+      await expectEventually(() => page.getByTestId('question').count(), 1);
+      // 2: a number.
+      await chooseKind('numeric');
+      await fillLocalized(kk.fields.text, ['4 × 3 = ?', '4 × 3 = ?', '4 × 3 = ?']);
+      await page.getByLabel(kk.quiz.value).fill('12');
+      await saveQuestion();
+      await expectEventually(() => page.getByTestId('question').count(), 2);
+      // 3: a short text.
+      await chooseKind('text');
+      await fillLocalized(kk.fields.text, ['Қазақстанның астанасы?', 'Столица Казахстана?', 'Capital of Kazakhstan?']);
+      await page.getByLabel(kk.quiz.acceptedTexts).fill('Астана, Astana');
+      await saveQuestion();
+      await expectEventually(() => page.getByTestId('question').count(), 3);
+
+      const questions = (await api(page, `questions?filter=quizId||$eq||${quizId}&sort=position,ASC`)).body as unknown as { kind: string; accepted: unknown }[];
+      expect(questions.map((q) => q.kind)).toEqual(['single', 'numeric', 'text']);
+      expect(questions[2].accepted).toEqual({ texts: ['Астана', 'Astana'] });
+
+      // Publish, then the public API lists the checkpoint with its three-question test.
+      await page.goto(`${base}/admin/challenges/${challenge.id}`);
+      const published = page.waitForResponse((r) => r.url().endsWith(`/api/challenges/${challenge.id}/publish`));
+      await page.getByRole('button', { name: kk.buttons.publish }).click();
+      expect((await published).status()).toBe(200);
+      await page.getByText(kk.challenge.published, { exact: true }).waitFor();
+      const publicPage = await fetch(`${base}/api/challenges-all/${challenge.id}`);
+      expect(publicPage.status).toBe(200);
+      const body = (await publicPage.json()) as { data: { checkpoints: { id: string; quizzes: { id: string; questionCount: number }[] }[] } };
+      expect(body.data.checkpoints).toHaveLength(1);
+      expect(body.data.checkpoints[0]).toMatchObject({ id: checkpoint.id, quizzes: [{ id: quizId, questionCount: 3 }] });
+    });
+  }, 120_000);
+
   it('a manager lacking sidebar:role_index sees no Roles item and gets the unauthorized page on its URL', async () => {
     await as('manager', async (page) => {
       await page.goto(`${gateway.url}/admin/`);

@@ -21,6 +21,10 @@ export function AlmatyDateHour({ value, onChange, id }: { value?: string | null;
         aria-label={id ? undefined : t('time.date')}
         value={parts ? toDayjs(parts.date) : null}
         format="YYYY-MM-DD"
+        // Enter confirms a typed date (the picker does that first); it must not also submit the surrounding form.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
         onChange={(d) => onChange?.(d ? almatyInstant(d.format('YYYY-MM-DD'), parts?.hour ?? pendingHour) : null)}
       />
       <Select

@@ -22,6 +22,7 @@ export function CheckpointCreate({ challengeId }: { challengeId: string }) {
     <Card size="small" title={t('challenge.addCheckpoint')} style={{ marginBottom: 16 }}>
       <Form
         form={form}
+        name="newCheckpoint"
         layout="vertical"
         initialValues={{ day: 1 }}
         onFinish={(values: Record<string, unknown>) =>

@@ -52,7 +52,8 @@ export default function CheckpointPage({ id, params }: PageProps) {
           )}
         />
         {has('quiz:create', 'checkpoint:update') ? (
-          <Form form={form} layout="inline" style={{ marginTop: 16, rowGap: 8 }} onFinish={(v: { titleKk: string; titleRu: string; titleEn: string }) => void createQuiz(v)}>
+          // Named: its fields' ids must not collide with the checkpoint form's (titleKk, ...) on the same page.
+          <Form form={form} name="newQuiz" layout="inline" style={{ marginTop: 16, rowGap: 8 }} onFinish={(v: { titleKk: string; titleRu: string; titleEn: string }) => void createQuiz(v)}>
             {(['Kk', 'Ru', 'En'] as const).map((l) => (
               <Form.Item key={l} name={`title${l}`} label={`${t('checkpoint.newQuizTitle')} (${t(`languages.${l.toLowerCase()}`)})`} rules={[{ required: true, message: t('validation.required', { field: t('fields.title') }) }]}>
                 <Input />
