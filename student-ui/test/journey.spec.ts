@@ -73,6 +73,22 @@ function pageRunner(browser: () => import('playwright-core').Browser) {
   };
 }
 
+/** Signs a demo pupil in by phone and the code from the development inbox, starting from a page under /student. */
+async function signInAt(page: Page, base: string, phone: string, target: string): Promise<void> {
+  await page.goto(`${base}${target}`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
+  const requested = Date.now();
+  await page.getByRole('button', { name: kkLogin.login.submit }).click();
+  await heading(page, kkLogin.otp.title).waitFor();
+  await page.getByLabel(kkLogin.code.label, { exact: true }).fill(await codeFor(base, phone, requested));
+  await page.getByRole('button', { name: kkLogin.code.submit }).click();
+  await page.waitForURL(`${base}${target}`);
+}
+
+/** A 1x1 PNG. */
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 const savedMark = (page: Page) => page.getByTestId('save-mark').filter({ hasText: kkChallenges.quiz.state.saved });
 
 describeWithBrowser('the olympiad day in the student UI', (browser) => {
@@ -341,4 +357,63 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     });
   }, 90_000);
+
+  it('edits the school with per-field server messages and uploads an avatar (a non-image refused)', async () => {
+    const base = site.url;
+    await withPage(async (page) => {
+      await signInAt(page, base, '+77000000105', '/student/profile/edit');
+      const school = page.getByRole('form', { name: kkProfile.school.title });
+      const province = school.getByLabel(kkProfile.fields.province, { exact: true });
+      const district = school.getByLabel(kkProfile.fields.district, { exact: true });
+      const schoolSelect = school.getByLabel(kkProfile.fields.school, { exact: true });
+      await province.locator('option').nth(1).waitFor({ state: 'attached' });
+      const current = await province.inputValue();
+      const values = await province.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      const other = values.find((v) => v !== current) ?? values[0];
+      await province.selectOption(other);
+      await district.locator('option').nth(1).waitFor({ state: 'attached' });
+      await district.selectOption({ index: 1 });
+      await schoolSelect.locator('option').nth(1).waitFor({ state: 'attached' });
+      await schoolSelect.selectOption({ index: 1 });
+      const chosenSchool = await schoolSelect.inputValue();
+
+      // The server's refusal lands under the field it names: a district that does not exist.
+      await page.route('**/api/students/*/update-school', (route) =>
+        route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), district: 999999 }) }),
+      );
+      const refused = page.waitForResponse('**/api/students/*/update-school');
+      await school.getByRole('button', { name: kkProfile.school.save }).click();
+      const answer = await refused;
+      expect([answer.status(), await answer.text()]).toEqual([400, expect.stringContaining('"district"')]);
+      const districtError = school.locator('.field', { hasText: kkProfile.fields.district }).locator('.field__error');
+      await districtError.waitFor();
+      expect((await districtError.textContent())?.trim()).not.toBe('');
+      await page.unroute('**/api/students/*/update-school');
+
+      await school.getByRole('button', { name: kkProfile.school.save }).click();
+      await page.locator('.toast', { hasText: kkProfile.school.saved }).waitFor();
+      await districtError.waitFor({ state: 'detached' });
+      const profile = await page.evaluate(async () => {
+        const r = await fetch('/api/profile', { headers: { authorization: `Bearer ${localStorage.getItem('token')}`, accept: 'application/json' } });
+        return (await r.json()) as { data?: { schoolId: number }; schoolId?: number };
+      });
+      expect(String(profile.data?.schoolId ?? profile.schoolId)).toBe(chosenSchool);
+
+      // Avatar: text bytes named .png are refused by the server (the bytes decide), a real PNG is kept and shown.
+      const avatar = page.getByRole('form', { name: kkProfile.avatar.title });
+      const file = avatar.getByLabel(kkProfile.avatar.choose, { exact: true });
+      await file.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+      await avatar.getByRole('button', { name: kkProfile.avatar.upload }).click();
+      const avatarError = avatar.locator('.field__error');
+      await avatarError.waitFor();
+      expect((await avatarError.textContent())?.trim()).not.toBe('');
+      await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
+      await avatar.getByRole('button', { name: kkProfile.avatar.upload }).click();
+      await page.locator('.toast', { hasText: kkProfile.avatar.saved }).waitFor();
+      const shown = page.getByTestId('avatar-current');
+      await shown.waitFor();
+      await waitFor(async () => ((await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0 ? true : undefined), { what: 'the avatar image' });
+      await page.locator('img.site-header__avatar').waitFor();
+    });
+  }, 60_000);
 });

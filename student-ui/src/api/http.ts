@@ -29,12 +29,16 @@ export function apiFetch(path: string, init: RequestInit = {}): Promise<Response
   return fetch(apiUrl(path), { credentials: 'same-origin', ...init, headers });
 }
 
-/** Sends `body` as JSON (when given) and returns the parsed JSON answer; a non-2xx answer throws ApiError. */
+/**
+ * Sends `body` as JSON (when given; a FormData goes as multipart, its boundary set by the browser) and returns the
+ * parsed JSON answer; a non-2xx answer throws ApiError.
+ */
 export async function apiJson<T>(path: string, init: Omit<RequestInit, 'body'> & { body?: unknown } = {}): Promise<T> {
   const { body, ...rest } = init;
   const headers = new Headers(rest.headers);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await apiFetch(path, { ...rest, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
+  const response = await apiFetch(path, { ...rest, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) });
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {

@@ -2,7 +2,7 @@
  * The student site's components: small, unstyled by props beyond a tone or a variant, accessible by default. The
  * look lives in components.css and tokens.css; /components shows every one of them.
  */
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { Link, NavLink, type LinkProps } from 'react-router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
@@ -63,7 +63,7 @@ interface FieldFrame {
   error?: ReactNode;
 }
 
-export function TextField({ label, hint, error, className, ...rest }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error, className, ...rest }: FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

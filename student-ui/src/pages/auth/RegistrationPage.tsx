@@ -2,52 +2,16 @@
  * /register and /registration (spec sections 3 and 4): the pupil's names, phone, grade, province -> district ->
  * school, parent phone; then a code goes to the phone and the code step follows at /confirm-registration.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { currentLocale } from '@olymp/web-common';
-import { apiJson } from '../../api/http';
 import { errorMessage, fieldErrors, pendingRegistration, registrationDraft, requestCode, type RegistrationForm } from '../../auth/otp';
 import { Alert, Button, SelectField, TextField } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { pick } from '../../lib/format';
-
-interface Place {
-  id: number;
-  nameKk: string;
-  nameRu: string;
-  nameEn: string;
-}
+import { districtsPath, placeName, provincesPath, schoolsPath, sortedPlaces, usePlaces } from '../../lib/places';
 
 const EMPTY: RegistrationForm = { firstName: '', lastName: '', phone: '+7', grade: '', province: '', district: '', school: '', parentPhone: '+7' };
 const GRADES = Array.from({ length: 11 }, (_, i) => i + 1);
-
-/** The directory is a CRUD resource: an array, or `{ data }` when paged. */
-async function places(path: string): Promise<Place[]> {
-  const answer = await apiJson<Place[] | { data: Place[] }>(path);
-  return Array.isArray(answer) ? answer : answer.data;
-}
-
-function placeName(place: Place): string {
-  return pick({ kk: place.nameKk, ru: place.nameRu, en: place.nameEn }, currentLocale());
-}
-
-function usePlaces(path: string | null): Place[] | null {
-  const [list, setList] = useState<Place[] | null>(null);
-  useEffect(() => {
-    setList(null);
-    if (!path) return;
-    let cancelled = false;
-    places(path).then(
-      (rows) => !cancelled && setList(rows),
-      () => !cancelled && setList([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [path]);
-  return list;
-}
 
 export default function RegistrationPage() {
   const { t, i18n } = useTranslation('loginPage');
@@ -58,10 +22,10 @@ export default function RegistrationPage() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const provinces = usePlaces('provinces?sort[0]=nameKk,ASC');
-  const districts = usePlaces(form.province ? `districts?filter[0]=provinceId||$eq||${form.province}&sort[0]=nameKk,ASC` : null);
-  const schools = usePlaces(form.district ? `schools?filter[0]=districtId||$eq||${form.district}&sort[0]=nameKk,ASC` : null);
-  const sorted = (list: Place[] | null) => (list ? [...list].sort((a, b) => placeName(a).localeCompare(placeName(b), i18n.resolvedLanguage)) : []);
+  const provinces = usePlaces(provincesPath);
+  const districts = usePlaces(districtsPath(form.province));
+  const schools = usePlaces(schoolsPath(form.district));
+  const sorted = (list: Parameters<typeof sortedPlaces>[0]) => sortedPlaces(list, i18n.resolvedLanguage);
 
   const set = (field: keyof RegistrationForm) => (value: string) =>
     setForm((f) => {

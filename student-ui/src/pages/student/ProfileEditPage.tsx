@@ -1,4 +1,7 @@
-/** Edit profile: names, e-mail, parent phone. The grade cannot change after registration (spec section 4). */
+/**
+ * Edit profile: names, e-mail, parent phone (the grade cannot change after registration, spec section 4); the school
+ * (province -> district -> school); the avatar.
+ */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +11,8 @@ import { errorMessage, fieldErrors } from '../../auth/otp';
 import { Alert, Button, Card, TextField } from '../../design';
 import { useToast } from '../../design/toasts';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { AvatarForm } from './parts/AvatarForm';
+import { SchoolForm } from './parts/SchoolForm';
 
 export default function ProfileEditPage() {
   const { t } = useTranslation('profile');
@@ -42,20 +47,24 @@ export default function ProfileEditPage() {
   };
   const field = (name: keyof typeof form) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })), error: errors[name] });
   return (
-    <Card title={t('edit')}>
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="form-grid">
-          <TextField label={t('fields.firstName')} {...field('firstName')} />
-          <TextField label={t('fields.lastName')} {...field('lastName')} />
-          <TextField label={t('fields.email')} type="email" {...field('email')} />
-          <TextField label={t('fields.parentPhone')} type="tel" {...field('parentPhone')} />
-          <TextField label={t('fields.grade')} value={String(user.grade ?? '')} readOnly disabled hint={t('gradeLocked')} />
-        </div>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <Button type="submit" busy={busy}>
-          {t('save')}
-        </Button>
-      </form>
-    </Card>
+    <div className="stack">
+      <Card title={t('edit')}>
+        <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="form-grid">
+            <TextField label={t('fields.firstName')} {...field('firstName')} />
+            <TextField label={t('fields.lastName')} {...field('lastName')} />
+            <TextField label={t('fields.email')} type="email" {...field('email')} />
+            <TextField label={t('fields.parentPhone')} type="tel" {...field('parentPhone')} />
+            <TextField label={t('fields.grade')} value={String(user.grade ?? '')} readOnly disabled hint={t('gradeLocked')} />
+          </div>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <Button type="submit" busy={busy}>
+            {t('save')}
+          </Button>
+        </form>
+      </Card>
+      <SchoolForm />
+      <AvatarForm />
+    </div>
   );
 }
