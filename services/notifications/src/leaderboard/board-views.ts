@@ -21,12 +21,17 @@ export class BoardViews {
     if (top.length) await this.people.resolve(board.ref, top.map((r) => r.userId));
   }
 
-  view(board: Board, top: RankedStanding[], audience: Audience, locale: Locale): BoardView<PublicRow | MemberRow> {
+  /** The board's size and version at the moment `top` was taken (events may land while names are looked up). */
+  snapshot(board: Board): { participants: number; version: number } {
+    return { participants: board.ranking.size, version: board.ranking.version };
+  }
+
+  view(board: Board, top: RankedStanding[], audience: Audience, locale: Locale, at = this.snapshot(board)): BoardView<PublicRow | MemberRow> {
     const maxPoints = this.people.maxPoints(board.ref);
     return {
       board: { kind: board.ref.kind, id: board.ref.id },
-      version: board.ranking.version,
-      participants: board.ranking.size,
+      version: at.version,
+      participants: at.participants,
       maxPoints,
       top: top.map((r) => {
         const who = this.people.shown(board.ref, r.userId, locale);

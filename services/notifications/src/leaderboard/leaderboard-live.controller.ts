@@ -26,7 +26,8 @@ export class LeaderboardLiveController {
   async show(@UuidParam('id') id: string, @ValidQuery(liveQuery) q: z.output<typeof liveQuery>) {
     const board = await this.registry.load({ kind: q.kind, id });
     const top = board.ranking.top(this.settings.LEADERBOARD_TOP_N);
+    const at = this.views.snapshot(board);
     await this.views.prepare(board, top);
-    return { data: this.views.view(board, top, 'public', currentLocale()) };
+    return { data: this.views.view(board, top, 'public', currentLocale(), at) };
   }
 }

@@ -85,8 +85,9 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
     socket.data.lastMe.delete(key);
     await socket.join(boardRoom(key, audience, socket.data.locale));
     const top = board.ranking.top(this.settings.LEADERBOARD_TOP_N);
+    const at = this.views.snapshot(board);
     await this.views.prepare(board, top);
-    socket.emit('board', this.views.view(board, top, audience, socket.data.locale));
+    socket.emit('board', this.views.view(board, top, audience, socket.data.locale, at));
     this.pushMeTo(socket, board);
   }
 
@@ -138,8 +139,9 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
     const signature = `${board.ranking.size}|${top.map((r) => `${r.userId}:${r.points}:${r.timeSpentMs}:${r.rank}`).join(',')}`;
     if (signature !== s.signature) {
       s.signature = signature;
+      const at = this.views.snapshot(board);
       await this.views.prepare(board, top);
-      for (const w of watching) this.realtime.io.local.to(w.room).emit('board', this.views.view(board, top, w.audience, w.locale));
+      for (const w of watching) this.realtime.io.local.to(w.room).emit('board', this.views.view(board, top, w.audience, w.locale, at));
     }
     if (watching.some((w) => w.audience === 'member')) this.scheduleMe(board, s);
   }
