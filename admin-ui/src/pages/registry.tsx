@@ -16,6 +16,7 @@ type Pages = Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType<P
 const ChallengeShow = lazy(() => import('./challenges/ChallengeShow'));
 const CheckpointPage = lazy(() => import('./challenges/CheckpointPage'));
 const QuizBuilder = lazy(() => import('./quizzes/QuizBuilder'));
+const RolesPage = lazy(() => import('./roles/RolesPage'));
 
 /** Creating a challenge or a quiz goes on to its page (checkpoints, questions), not back to the list. */
 function CreateThenShow({ resource }: PageProps) {
@@ -25,6 +26,7 @@ function CreateThenShow({ resource }: PageProps) {
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },
   quizzes: { show: QuizBuilder, create: CreateThenShow },
+  roles: { list: RolesPage },
 };
 
 export const EXTRA_ROUTES: { path: string; resource: string; action: string; component: ComponentType<PageProps> }[] = [
