@@ -4,10 +4,13 @@
  * code from the development SMS inbox, joins the challenge of their grade, opens today's checkpoint, starts a test,
  * answers (one save through a dropped request), reloads mid-test and finds the timer still running and the answers
  * kept, finishes, sees the result and themself on the live board; a display screen open all along shows the new
- * result without a reload. A demo pupil signs in by phone and code and lands on the page they asked for.
+ * result without a reload. A demo pupil signs in by phone and code and lands on the page they asked for, reads the
+ * paid invoice's notice on the notices page, and meets the unauthorized page on a 403; another changes school (server
+ * messages per field) and avatar; a third loses a heart in the demo training for one wrong answer.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
@@ -15,7 +18,8 @@ import kkCommon from '../src/i18n/locales/kk/common.json';
 import kkFinances from '../src/i18n/locales/kk/finances.json';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import kkProfile from '../src/i18n/locales/kk/profile.json';
-import { startStack } from './stack';
+import kkTraining from '../src/i18n/locales/kk/training.json';
+import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
 /** notifications' title of the invoice.paid notice in Kazakh (proto messages NOTICE_INVOICE_PAID_TITLE). */
@@ -92,9 +96,11 @@ const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const savedMark = (page: Page) => page.getByTestId('save-mark').filter({ hasText: kkChallenges.quiz.state.saved });
 
 describeWithBrowser('the olympiad day in the student UI', (browser) => {
+  let stack: Stack | undefined;
   const site = serveUiBuild(UI_DIR, async (outDir) => {
-    const stack = await startStack(outDir);
-    return { url: stack.gateway.url, close: () => stack.close() };
+    const started = await startStack(outDir);
+    stack = started;
+    return { url: started.gateway.url, close: () => started.close() };
   });
   const withPage = pageRunner(browser);
 
@@ -414,6 +420,46 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       await shown.waitFor();
       await waitFor(async () => ((await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0 ? true : undefined), { what: 'the avatar image' });
       await page.locator('img.site-header__avatar').waitFor();
+    });
+  }, 60_000);
+
+  it('joins the demo training, takes a lesson test with one wrong answer and loses a heart', async () => {
+    const base = site.url;
+    await withPage(async (page) => {
+      await signInAt(page, base, '+77000000107', '/student/training');
+      await page.locator('.card--link', { hasText: 'Бөлшектер мен пайыздар' }).click();
+      await page.getByRole('button', { name: kkTraining.join.action }).click();
+      const hearts = page.getByTestId('hearts');
+      await hearts.filter({ hasText: kkTraining.hearts.left.replace('{{n}}', '5').replace('{{max}}', '5') }).waitFor();
+      await page.getByRole('link', { name: 'Бөлшектер: 1-сабақ' }).click();
+      await page.getByRole('link', { name: kkTraining.startTest }).click();
+      for (const key of ['charged', 'stableConnection', 'timerKeepsRunning'] as const) await page.getByLabel(kkChallenges.quiz.prechecks[key]).check();
+      await page.getByRole('button', { name: kkChallenges.quiz.start }).click();
+      await page.getByTestId('quiz-timer').waitFor();
+
+      // One wrong answer: an option the quiz marks incorrect (read from learning's tables), or a number no
+      // template yields.
+      const quizId = /\/quizzes\/([^/]+)\/play/.exec(new URL(page.url()).pathname)?.[1];
+      const text = (await page.locator('.quiz__text').first().textContent())?.trim() ?? '';
+      if ((await page.locator('.quiz__option').count()) > 0) {
+        const ds = stack!.services.learning.app.get(DataSource);
+        const [wrong] = (await ds.query(
+          'SELECT a.text_kk AS text FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.quiz_id = $1 AND q.text_kk = $2 AND NOT a.is_correct LIMIT 1',
+          [quizId, text],
+        )) as { text: string }[];
+        await page.locator('.quiz__option', { hasText: new RegExp(`^\\s*${wrong.text}\\s*$`) }).first().click();
+      } else {
+        await page.locator('.quiz__question input').first().fill('987654');
+        await page.locator('.quiz__question input').first().press('Enter');
+      }
+      await savedMark(page).waitFor();
+      await page.getByRole('button', { name: kkChallenges.quiz.finish, exact: true }).click();
+      await page.getByRole('button', { name: kkChallenges.quiz.finishConfirm }).click();
+      await heading(page, kkChallenges.result.title).waitFor();
+
+      // Back on the training: one heart fewer.
+      await page.goto(`${base}${new URL(page.url()).pathname.replace(/\/test\/result$/, '/chapter')}`);
+      await hearts.filter({ hasText: kkTraining.hearts.left.replace('{{n}}', '4').replace('{{max}}', '5') }).waitFor();
     });
   }, 60_000);
 });
