@@ -460,6 +460,13 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       // Back on the training: one heart fewer.
       await page.goto(`${base}${new URL(page.url()).pathname.replace(/\/test\/result$/, '/chapter')}`);
       await hearts.filter({ hasText: kkTraining.hearts.left.replace('{{n}}', '4').replace('{{max}}', '5') }).waitFor();
+
+      // The signed-in header (bell, basket, languages, avatar, menu) still fits a 360 px phone.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.locator('.site-header__bell').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const rightEdge = await page.evaluate(() => Math.max(...[...document.querySelectorAll('.site-header__inner > *, .site-header__end > *')].map((e) => e.getBoundingClientRect().right)));
+      expect(rightEdge).toBeLessThanOrEqual(360);
     });
   }, 60_000);
 });

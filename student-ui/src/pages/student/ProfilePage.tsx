@@ -12,6 +12,7 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   return (
     <Card title={t('title')}>
+      {user.avatar ? <img className="avatar-edit__image" src={user.avatar} alt={t('avatar.current')} width={96} height={96} /> : null}
       <dl className="facts-list">
         <dt>{t('fields.name')}</dt>
         <dd>
