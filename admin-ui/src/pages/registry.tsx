@@ -17,6 +17,12 @@ const ChallengeShow = lazy(() => import('./challenges/ChallengeShow'));
 const CheckpointPage = lazy(() => import('./challenges/CheckpointPage'));
 const QuizBuilder = lazy(() => import('./quizzes/QuizBuilder'));
 const RolesPage = lazy(() => import('./roles/RolesPage'));
+const FinanceOverview = lazy(() => import('./finance/FinanceOverview'));
+const FinancePayments = lazy(() => import('./finance/FinancePayments'));
+const FinanceInvoices = lazy(() => import('./finance/FinanceInvoices'));
+const FinanceAnalytics = lazy(() => import('./finance/FinanceAnalytics'));
+const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
+const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 
 /** Creating a challenge or a quiz goes on to its page (checkpoints, questions), not back to the list. */
 function CreateThenShow({ resource }: PageProps) {
@@ -27,8 +33,15 @@ export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },
   quizzes: { show: QuizBuilder, create: CreateThenShow },
   roles: { list: RolesPage },
+  'finance-overview': { list: FinanceOverview },
+  'finance-payments': { list: FinancePayments },
+  'finance-invoices': { list: FinanceInvoices },
+  'finance-analytics': { list: FinanceAnalytics },
 };
 
 export const EXTRA_ROUTES: { path: string; resource: string; action: string; component: ComponentType<PageProps> }[] = [
   { path: '/challenges/:challengeId/checkpoints/:id', resource: 'checkpoints', action: 'show', component: CheckpointPage },
+  // Under the invoices section: its keys (sidebar:payment_index, finance:invoice_index); creating checks invoice_create.
+  { path: '/finance/invoices/create', resource: 'finance-invoices', action: 'create', component: InvoiceCreate },
+  { path: '/finance/invoices/:id', resource: 'finance-invoices', action: 'show', component: InvoiceShow },
 ];
