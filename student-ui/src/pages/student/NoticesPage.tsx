@@ -1,6 +1,7 @@
 /**
  * The pupil's notices (spec section 9, notifications service): newest first, unread ones marked, each read on its
- * own or all at once; more are loaded page by page. New ones also pop up as toasts over the socket.
+ * own or all at once; more are loaded page by page. New ones also pop up as toasts over the socket. The server
+ * writes the texts in the reader's language, so a language switch reads the list again.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ export default function NoticesPage() {
   const { t } = useTranslation('profile');
   usePageTitle(t('notices.title'));
   const locale = currentLocale();
-  const { data, error, setData, reload } = useApi(() => getNotices(1, PAGE_SIZE), 'notices');
+  const { data, error, setData, reload } = useApi(() => getNotices(1, PAGE_SIZE), `notices:${locale}`);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
