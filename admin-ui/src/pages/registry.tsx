@@ -23,6 +23,7 @@ const FinanceInvoices = lazy(() => import('./finance/FinanceInvoices'));
 const FinanceAnalytics = lazy(() => import('./finance/FinanceAnalytics'));
 const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
+const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
 /** Creating a challenge or a quiz goes on to its page (checkpoints, questions), not back to the list. */
 function CreateThenShow({ resource }: PageProps) {
@@ -37,6 +38,7 @@ export const CUSTOM_PAGES: Record<string, Pages> = {
   'finance-payments': { list: FinancePayments },
   'finance-invoices': { list: FinanceInvoices },
   'finance-analytics': { list: FinanceAnalytics },
+  otp: { list: OtpLogPage },
 };
 
 export const EXTRA_ROUTES: { path: string; resource: string; action: string; component: ComponentType<PageProps> }[] = [
