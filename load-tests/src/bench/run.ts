@@ -77,8 +77,17 @@ async function main() {
     const fan: Record<string, unknown> = {};
     for (const n of VIEWERS) {
       progress(`fan-out to ${n} viewers (notifications node, then bare socket.io)`);
-      const ours = await fanOut(stack, challengeId, n, ROUNDS);
-      const raw = await rawFanOut(n, ROUNDS, sample);
+      let ours: Awaited<ReturnType<typeof fanOut>>;
+      let raw: Awaited<ReturnType<typeof rawFanOut>>;
+      try {
+        ours = await fanOut(stack, challengeId, n, ROUNDS);
+        raw = await rawFanOut(n, ROUNDS, sample);
+      } catch (err) {
+        // A size this machine cannot hold is a finding, not a reason to lose the rest of the report.
+        fan[n] = { failed: err instanceof Error ? err.message : String(err) };
+        progress(`fan-out to ${n} viewers failed: ${String(fan[n] && (fan[n] as { failed: string }).failed)}`);
+        continue;
+      }
       fan[n] = {
         notifications: ours, rawSocketIo: raw,
         // CPU is read in 10 ms ticks: with few deliveries the baseline may read 0, and a ratio would mean nothing.
@@ -94,7 +103,8 @@ async function main() {
 
   const a = report.answerSaves as { stack: { perSecond: number; latencyMs: Record<string, number> }; baseline: { perSecond: number }; ratio: number };
   const api = report.leaderboardApi as Record<string, { latencyMs: Record<string, number> }>;
-  const fan = report.fanOut as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
+  const fan = Object.fromEntries(Object.entries(report.fanOut as Record<string, { notifications?: { emitToLastMs: Record<string, number> }; rawSocketIo?: { emitToLastMs: Record<string, number> } }>)
+    .filter(([, v]) => v.notifications && v.rawSocketIo)) as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
   const files = writeReport(join(repoRoot(), 'load-tests', 'reports'), report, [
     { title: 'Answer saves per second (stack through the gateway vs bare baseline)', unit: '/s', rows: [{ label: 'answer saves', value: a.stack.perSecond, baseline: a.baseline.perSecond }] },
     { title: 'Leaderboard API p99 latency', unit: 'ms', rows: Object.entries(api).map(([k, v]) => ({ label: k, value: v.latencyMs.p99 })) },
