@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { Stack } from './stack';
-import { cannon, cpuMs, cpuMsOfAll, percentiles, pool, progress, round, rssMb } from './stats';
+import { cannon, cpuMs, cpuMsOfAll, percentiles, pool, progress, round, roundAll, rssMb } from './stats';
 
 export interface Pupil {
   id: string;
@@ -84,14 +84,12 @@ export async function loginBurst(stack: Stack, people: { id: string; phone: stri
       codeRequestsPerSecond: round(people.length / sendSeconds),
       loginsPerSecond: round(people.length / loginSeconds),
       codeRequestsPlusLoginsPerSecond: round((2 * people.length) / (sendSeconds + loginSeconds)),
-      sendOtpMs: mapRound(percentiles(sendMs)),
-      loginMs: mapRound(percentiles(loginMs)),
+      sendOtpMs: roundAll(percentiles(sendMs)),
+      loginMs: roundAll(percentiles(loginMs)),
       allCodesInInboxSeconds: round(smsSeconds, 2),
     },
   };
 }
-
-const mapRound = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
 
 interface AnswerTarget {
   token: string;
@@ -161,7 +159,7 @@ async function hammer(url: string, targets: AnswerTarget[], opts: { connections:
     requests: result.requests.total,
     seconds: opts.seconds,
     perSecond: round(result.requests.total / opts.seconds),
-    latencyMs: mapRound(percentiles(latencies)),
+    latencyMs: roundAll(percentiles(latencies)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };

@@ -7,9 +7,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { type Socket, io as ioClient } from 'socket.io-client';
 import type { Stack } from './stack';
-import { cannon, cpuMs, percentiles, pool, progress, round } from './stats';
-
-const mapRound = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
+import { cannon, cpuMs, percentiles, pool, progress, round, roundAll } from './stats';
 
 /** 300,000 ranked participants on a challenge board, written straight into learning's table (setup, not measured). */
 export async function seedBoard(stack: Stack, challengeId: string, n: number): Promise<void> {
@@ -27,7 +25,7 @@ export async function seedBoard(stack: Stack, challengeId: string, n: number): P
 
 async function getLatency(url: string, seconds: number, connections: number, headers: Record<string, string> = {}) {
   const { result: r, latencies } = await cannon({ url, connections, duration: seconds, headers });
-  return { requests: r.requests.total, perSecond: round(r.requests.total / seconds), latencyMs: mapRound(percentiles(latencies)), non2xx: r.non2xx };
+  return { requests: r.requests.total, perSecond: round(r.requests.total / seconds), latencyMs: roundAll(percentiles(latencies)), non2xx: r.non2xx };
 }
 
 /** Top-100 and own rank through the API (learning's indexed queries) and the live board's HTTP view (in memory). */
@@ -150,7 +148,7 @@ export async function fanOut(stack: Stack, challengeId: string, viewers: number,
   const cpu = cpuMs(pid) - cpu0;
   await pub.close();
   for (const s of sockets) s.disconnect();
-  return { viewers, rounds, emitToLastMs: mapRound(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+  return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
 }
 
 /** The same fan-out from a bare socket.io server (the baseline), with a payload of the same size. */
@@ -167,7 +165,7 @@ export async function rawFanOut(viewers: number, rounds: number, sample: object)
     }
     const cpu = cpuMs(child.pid as number) - cpu0;
     for (const s of sockets) s.disconnect();
-    return { viewers, rounds, emitToLastMs: mapRound(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+    return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
   } finally {
     child.kill('SIGTERM');
   }

@@ -30,6 +30,9 @@ export function cpuMs(pid: number): number {
 
 export const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** Every value of a record of figures to two decimals (percentile tables). */
+export const roundAll = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
+
 /** Runs `worker` over `items` with at most `limit` in flight. */
 export async function pool<T, R>(items: T[], limit: number, worker: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError, notFound } from '@olymp/server-kit';
 import type { Localized } from '@olymp/proto';
 import { AnswerOption, Question, type QuestionKind, Quiz } from '../content/quiz.entities';
+import { localized } from '../content/localized';
 import type { AnswerValue } from './attempt.entities';
 
 export interface SheetOption {
@@ -36,11 +37,6 @@ export interface Sheet {
   maxPoints: number;
 }
 
-const loc = (row: Record<string, unknown>, p: string): Localized => ({
-  kk: row[`${p}Kk`] as string,
-  ru: row[`${p}Ru`] as string,
-  en: row[`${p}En`] as string,
-});
 
 /**
  * Quiz sheets, cached per process for a few seconds: on olympiad morning every answer save needs its question,
@@ -79,24 +75,24 @@ export class Sheets {
     const byQuestion = new Map<string, SheetOption[]>();
     for (const o of options) {
       const list = byQuestion.get(o.questionId) ?? [];
-      list.push({ id: o.id, text: loc(o as unknown as Record<string, unknown>, 'text'), isCorrect: o.isCorrect });
+      list.push({ id: o.id, text: localized(o, 'text'), isCorrect: o.isCorrect });
       byQuestion.set(o.questionId, list);
     }
     const sheetQuestions: SheetQuestion[] = questions.map((q) => ({
       id: q.id,
       position: q.position,
       kind: q.kind,
-      text: loc(q as unknown as Record<string, unknown>, 'text'),
+      text: localized(q, 'text'),
       imageUrl: q.imageUrl,
       points: q.points,
       options: byQuestion.get(q.id) ?? [],
       accepted: q.accepted,
-      explanation: loc(q as unknown as Record<string, unknown>, 'explanation'),
+      explanation: localized(q, 'explanation'),
     }));
     return {
       quizId,
-      title: loc(quiz as unknown as Record<string, unknown>, 'title'),
-      description: loc(quiz as unknown as Record<string, unknown>, 'description'),
+      title: localized(quiz, 'title'),
+      description: localized(quiz, 'description'),
       durationSeconds: quiz.durationSeconds,
       shuffle: quiz.shuffle,
       questions: sheetQuestions,

@@ -187,16 +187,17 @@ export class ChallengeInvitation {
 
 export const CHECKPOINT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Each checkpoint's window: [opensAt, min(opensAt + 24 h, next opensAt)). */
+/** When a checkpoint opened at `opensAt` closes: 24 hours later, or when the next one opens if that is sooner. */
+export function closingOf(opensAt: Date, nextOpensAt: Date | null | undefined): Date {
+  const limit = opensAt.getTime() + CHECKPOINT_WINDOW_MS;
+  const next = nextOpensAt?.getTime();
+  return new Date(next !== undefined && next > opensAt.getTime() ? Math.min(limit, next) : limit);
+}
+
+/** Each checkpoint's window: [opensAt, closingOf(opensAt, next opensAt)). */
 export function checkpointWindows<C extends Pick<Checkpoint, 'id' | 'opensAt'>>(checkpoints: C[]): Map<string, { opensAt: Date; closesAt: Date }> {
   const sorted = [...checkpoints].sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime());
-  return new Map(
-    sorted.map((c, i) => {
-      const limit = c.opensAt.getTime() + CHECKPOINT_WINDOW_MS;
-      const next = sorted[i + 1]?.opensAt.getTime();
-      return [c.id, { opensAt: c.opensAt, closesAt: new Date(next !== undefined && next > c.opensAt.getTime() ? Math.min(limit, next) : limit) }];
-    }),
-  );
+  return new Map(sorted.map((c, i) => [c.id, { opensAt: c.opensAt, closesAt: closingOf(c.opensAt, sorted[i + 1]?.opensAt) }]));
 }
 
 export function challengeStatus(c: Pick<Challenge, 'startsAt' | 'endsAt'>, now: Date): ChallengeStatus {

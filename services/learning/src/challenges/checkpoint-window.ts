@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { CHECKPOINT_WINDOW_MS, type Checkpoint } from './challenge.entities';
+import { type Checkpoint, closingOf } from './challenge.entities';
 
 /** One checkpoint's window, reading only the next checkpoint's opening (indexed by challenge and opening). */
 export async function checkpointWindow(m: EntityManager, c: Checkpoint): Promise<{ opensAt: Date; closesAt: Date }> {
@@ -7,6 +7,5 @@ export async function checkpointWindow(m: EntityManager, c: Checkpoint): Promise
     'SELECT MIN(opens_at) AS next FROM checkpoints WHERE challenge_id = $1 AND opens_at > $2',
     [c.challengeId, c.opensAt],
   )) as { next: Date | null }[];
-  const limit = c.opensAt.getTime() + CHECKPOINT_WINDOW_MS;
-  return { opensAt: c.opensAt, closesAt: new Date(next?.next ? Math.min(limit, new Date(next.next).getTime()) : limit) };
+  return { opensAt: c.opensAt, closesAt: closingOf(c.opensAt, next?.next ? new Date(next.next) : null) };
 }
