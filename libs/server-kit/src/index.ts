@@ -45,3 +45,4 @@ export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
 export * from './uploads/storage/storage.factory';
 export { Clock } from './time/clock';
 export * from './validation/field-message';
+export { stableUuid } from './stable-uuid';

@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PERMISSIONS, ROLE, type RoleName } from '@olymp/proto';
-import { KIT_CONFIG, KIT_LOGGER, type KitConfig } from '@olymp/server-kit';
+import { KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { DEFAULT_ROLE_PERMISSIONS, DEMO_USERS, ROLE_TITLES } from './reference-data';
 
 /** A stable uuid for a demo person, so every service's demo data can refer to the same people. */
 export function demoUserId(phone: string): string {
-  const h = createHash('sha256').update(`olymp-demo:${phone}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return stableUuid(`olymp-demo:${phone}`);
 }
 
 /**

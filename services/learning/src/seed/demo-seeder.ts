@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
-import { Clock, KIT_CONFIG, KIT_LOGGER, type KitConfig } from '@olymp/server-kit';
+import { Clock, KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Challenge } from '../challenges/challenge.entities';
 import { ChallengeAdmin } from '../challenges/challenge-admin.service';
@@ -15,8 +14,7 @@ import { dailyTest, dailyTests } from './math-questions';
 
 /** Stable ids for demo rows, so a restart finds what an earlier start created. */
 export function demoId(key: string): string {
-  const h = createHash('sha256').update(`olymp-demo:learning:${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return stableUuid(`olymp-demo:learning:${key}`);
 }
 
 export const DEMO_CHALLENGE_GRADES = [4, 5, 6] as const;
