@@ -4,6 +4,9 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { GeneratedForm } from '../crud/GeneratedForm';
+import { PAGES as PEOPLE_PAGES } from './people/pages';
+import { PAGES as SETTINGS_PAGES } from './settings/pages';
+import { PAGES as TRAINING_PAGES } from './trainings/pages';
 
 export interface PageProps {
   resource: string;
@@ -12,6 +15,13 @@ export interface PageProps {
 }
 
 type Pages = Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType<PageProps>>>;
+type ExtraRoute = { path: string; resource: string; action: string; component: ComponentType<PageProps> };
+
+/** An area's pages (pages/<area>/pages.tsx): by resource and action, and routes that are not a resource action. */
+export interface AreaPages {
+  pages: Record<string, Pages>;
+  routes: ExtraRoute[];
+}
 
 const ChallengeShow = lazy(() => import('./challenges/ChallengeShow'));
 const CheckpointPage = lazy(() => import('./challenges/CheckpointPage'));
@@ -30,6 +40,8 @@ function CreateThenShow({ resource }: PageProps) {
   return <GeneratedForm resource={resource} action="create" redirect="show" />;
 }
 
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES];
+
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },
   quizzes: { show: QuizBuilder, create: CreateThenShow },
@@ -39,11 +51,13 @@ export const CUSTOM_PAGES: Record<string, Pages> = {
   'finance-invoices': { list: FinanceInvoices },
   'finance-analytics': { list: FinanceAnalytics },
   otp: { list: OtpLogPage },
+  ...Object.assign({}, ...AREAS.map((a) => a.pages)),
 };
 
-export const EXTRA_ROUTES: { path: string; resource: string; action: string; component: ComponentType<PageProps> }[] = [
+export const EXTRA_ROUTES: ExtraRoute[] = [
   { path: '/challenges/:challengeId/checkpoints/:id', resource: 'checkpoints', action: 'show', component: CheckpointPage },
   // Under the invoices section: its keys (sidebar:payment_index, finance:invoice_index); creating checks invoice_create.
   { path: '/finance/invoices/create', resource: 'finance-invoices', action: 'create', component: InvoiceCreate },
   { path: '/finance/invoices/:id', resource: 'finance-invoices', action: 'show', component: InvoiceShow },
+  ...AREAS.flatMap((a) => a.routes),
 ];
