@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import { startAuth } from '@olymp/auth';
 import { startLearning } from '@olymp/learning';
 import { ROLE } from '@olymp/proto';
@@ -23,15 +23,15 @@ export function learningStack() {
     ns,
     auth: undefined as unknown as RunningService,
     learning: undefined as unknown as RunningService,
-    pg: undefined as unknown as Client,
+    pg: undefined as unknown as Pool,
     admin: '',
     adminId: randomUUID(),
     http: () => request(s.learning.app.getHttpServer()),
     async start(extra: Record<string, string> = {}) {
       s.auth = await startAuth(ns.envFor('auth', extra));
       s.learning = await startLearning(ns.envFor('learning', extra));
-      s.pg = new Client({ connectionString: ns.databaseUrl });
-      await s.pg.connect();
+      // A pool: tests run statements concurrently (one client would queue them, which pg deprecates).
+      s.pg = new Pool({ connectionString: ns.databaseUrl, max: 4 });
       s.admin = `Bearer ${await testToken({ roleId: ROLE.admin, userId: s.adminId })}`;
     },
     async stop() {

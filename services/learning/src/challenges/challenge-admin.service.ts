@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditLog, type AuthUser, DomainError, notFound } from '@olymp/server-kit';
 import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz } from './challenge.entities';
+import { forgetVisibleChallenge } from './challenges.service';
 import type { ImportBody, ImportQuiz } from './challenge.dto';
 import { AnswerOption, Question, Quiz, QuizType } from '../content/quiz.entities';
 import { Attempt } from '../attempts/attempt.entities';
@@ -31,7 +32,7 @@ export class ChallengeAdmin {
       const after = await m.findOneByOrFail(Challenge, { id });
       await this.audit.record(m, { actor: actorOf(user), action, resource: 'challenges', resourceId: id, before, after });
       return after;
-    });
+    }).finally(() => forgetVisibleChallenge(id));
   }
 
   async setPrivacy(user: AuthUser, id: string, body: { private: boolean; audience?: Challenge['audience']; accessCode?: string | null; userIds?: string[] }) {

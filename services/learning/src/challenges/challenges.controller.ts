@@ -86,7 +86,7 @@ export class ChallengesController {
   @Get('challenges/:challenge/leaderboard')
   @Public()
   async leaderboard(@UuidParam('challenge') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @CurrentUser() user?: AuthUser) {
-    const c = await this.challenges.visible(id);
+    const c = await this.challenges.visibleCached(id);
     const board = { kind: 'challenge' as const, id: c.id };
     const maxPoints = await maxPointsOf(this.ds.manager, board);
     return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, user?.sub)), maxPoints };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { Clock, DomainError, RpcClient, notFound } from '@olymp/server-kit';
 import { ROLE } from '@olymp/proto';
@@ -8,6 +9,18 @@ import { Participations, type Person } from '../boards/participations.service';
 import { Attempt } from '../attempts/attempt.entities';
 import { Sheets } from '../attempts/sheet';
 import { localized } from '../content/localized';
+
+/**
+ * Published challenges recently read for their public leaderboard, by id: the ranking is asked for by thousands of
+ * pupils a second on olympiad morning and the row changes only when staff publish or archive. Only visible rows are
+ * kept (an unpublished one is read each time, so publishing shows at once); staff changes on this node forget the
+ * row at once (ChallengeAdmin), other nodes within the 2 s the row lives.
+ */
+const visibleRows = new LRUCache<string, Challenge>({ max: 1_000, ttl: 2_000 });
+
+export function forgetVisibleChallenge(id: string): void {
+  visibleRows.delete(id);
+}
 
 /** Pupils and challenges: the public list and page, joining and leaving, invoices for paid ones. */
 @Injectable()
@@ -23,6 +36,15 @@ export class Challenges {
   async visible(id: string, manager: EntityManager = this.ds.manager): Promise<Challenge> {
     const c = await manager.findOneBy(Challenge, { id });
     if (!c || !c.published || c.archived) throw notFound();
+    return c;
+  }
+
+  /** `visible()` for read-only public pages that many ask for at once (see `visibleRows`). */
+  async visibleCached(id: string): Promise<Challenge> {
+    const hit = visibleRows.get(id);
+    if (hit) return hit;
+    const c = await this.visible(id);
+    visibleRows.set(id, c);
     return c;
   }
 
