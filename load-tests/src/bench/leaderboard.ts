@@ -10,30 +10,48 @@ import type { Stack } from './stack';
 import { cannon, cpuMs, percentiles, pool, progress, round, roundAll } from './stats';
 
 /** 300,000 ranked participants on a challenge board, written straight into learning's table (setup, not measured). */
-export async function seedBoard(stack: Stack, challengeId: string, n: number): Promise<void> {
+/**
+ * `n` finished participants with random standings, and the signed-in bench pupils (`rankedUserIds`, who joined
+ * earlier) ranked among them too, so that own-rank requests compute a real rank (an unranked caller costs one lookup).
+ */
+export async function seedBoard(stack: Stack, challengeId: string, n: number, rankedUserIds: string[]): Promise<void> {
+  const standing = `(floor(random() * 271) * 5)::int, (random() * 5 * 3600000)::bigint, (random() * 35)::int, 1 + (random() * 14)::int`;
   await stack.sql(
     `INSERT INTO learning.participations (id, board_kind, board_id, user_id, via, first_name, last_name, province_id, district_id, school_id,
             places, points, time_spent_ms, correct_count, finished_quizzes, standing_version)
      SELECT gen_random_uuid(), 'challenge', $1, gen_random_uuid(), 'free', 'Pupil' || i, 'Bench', 1 + i % 20, 1 + i % 200, 1 + i % 5000,
             '{"province": {"kk": "Облыс", "ru": "Область", "en": "Region"}}'::jsonb,
-            (floor(random() * 271) * 5)::int, (random() * 5 * 3600000)::bigint, (random() * 35)::int, 1 + (random() * 14)::int, 1
+            ${standing}, 1
        FROM generate_series(1, $2) AS i`,
     [challengeId, n],
+  );
+  await stack.sql(
+    `UPDATE learning.participations SET (points, time_spent_ms, correct_count, finished_quizzes) = (SELECT ${standing}), standing_version = 1
+      WHERE board_kind = 'challenge' AND board_id = $1 AND user_id = ANY($2::uuid[])`,
+    [challengeId, rankedUserIds],
   );
   await stack.sql('VACUUM ANALYZE learning.participations');
 }
 
-async function getLatency(url: string, seconds: number, connections: number, headers: Record<string, string> = {}) {
-  const { result: r, latencies } = await cannon({ url, connections, duration: seconds, headers });
+async function getLatency(url: string, seconds: number, connections: number, tokens: string[] = []) {
+  let next = 0;
+  const { result: r, latencies } = await cannon({
+    url, connections, duration: seconds,
+    // Each request as another pupil (round robin), so no per-user answer can be reused.
+    requests: [{ setupRequest: (req) => (tokens.length ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } } : req) }],
+  });
   return { requests: r.requests.total, perSecond: round(r.requests.total / seconds), latencyMs: roundAll(percentiles(latencies)), non2xx: r.non2xx };
 }
 
 /** Top-100 and own rank through the API (learning's indexed queries) and the live board's HTTP view (in memory). */
-export async function apiLatency(stack: Stack, challengeId: string, token: string, seconds: number) {
+export async function apiLatency(stack: Stack, challengeId: string, tokens: string[], seconds: number) {
   const base = stack.platform.url;
+  const check = await fetch(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+  const me = ((await check.json()) as { me?: { rank?: number } | null }).me;
+  if (typeof me?.rank !== 'number') throw new Error(`a bench pupil is not ranked (${check.status}): own-rank latency would measure nothing`);
   return {
     top100: await getLatency(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, seconds, 8),
-    top100AndOwnRank: await getLatency(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, seconds, 8, { authorization: `Bearer ${token}` }),
+    top100AndOwnRank: await getLatency(`${base}/api/challenges/${challengeId}/leaderboard?perPage=100`, seconds, 8, tokens),
     liveTop: await getLatency(`${base}/api/leaderboard-live/${challengeId}`, seconds, 8),
   };
 }
@@ -95,12 +113,13 @@ interface FanOut {
   cpuMsPerThousandDeliveries: number;
 }
 
-async function connectViewers(url: string, n: number, auth: object, path?: string): Promise<Socket[]> {
+/** Connects `n` viewers, 100 at a time; with `firstBoard`, each counts as connected once the current board arrived. */
+async function connectViewers(url: string, n: number, auth: object, firstBoard = false): Promise<Socket[]> {
   const sockets: Socket[] = [];
   await pool(Array.from({ length: n }), 100, async () => {
-    const s = ioClient(url, { transports: ['websocket'], auth, path, reconnection: false, forceNew: true });
+    const s = ioClient(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
     await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
+      s.once(firstBoard ? 'board' : 'connect', () => resolve());
       s.once('connect_error', (e) => reject(e));
     });
     sockets.push(s);
@@ -130,19 +149,25 @@ function nextRound(sockets: Socket[], trigger: () => void): Promise<number> {
   });
 }
 
+/** Board pushes triggered so far in this run (each needs a standing newer than the last). */
+let pushes = 0;
+
 /** emit-to-last-receipt for `viewers` socket.io clients on one notifications node, and its CPU per delivery. */
 export async function fanOut(stack: Stack, challengeId: string, viewers: number, rounds: number): Promise<FanOut> {
   const port = stack.platform.ports.notifications;
-  const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, { boards: [{ kind: 'challenge', id: challengeId }] });
-  // The current board arrives at connect; let those first pushes land.
-  await new Promise((r) => setTimeout(r, 2_000));
+  // The current board arrives at connect: a viewer is ready once it has it, so a round waits for a new push only.
+  const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, { boards: [{ kind: 'challenge', id: challengeId }] }, true);
   const pub = await publisher(stack);
   const [leader] = await stack.sql<{ user_id: string }>('SELECT user_id FROM learning.participations WHERE board_id = $1 LIMIT 1', [challengeId]);
   const pid = stack.pid('notifications');
   const times: number[] = [];
   const cpu0 = cpuMs(pid);
   for (let r = 0; r < rounds; r++) {
-    times.push(await nextRound(sockets, () => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + r, 2_000_000 + r)])));
+    // Points and version go up across every fan-out of the run: the live board ignores a standing whose version
+    // it has seen (redelivery), so a second fan-out reusing the first one's versions would push nothing.
+    pushes += 1;
+    const n = pushes;
+    times.push(await nextRound(sockets, () => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + n, 2_000_000 + n)])));
     await new Promise((res) => setTimeout(res, 300));
   }
   const cpu = cpuMs(pid) - cpu0;

@@ -62,7 +62,12 @@ export function cannon(opts: autocannon.Options): Promise<{ result: autocannon.R
   });
 }
 
-/** CPU milliseconds used so far by every process whose command name is `name` (e.g. all PostgreSQL backends). */
+/**
+ * CPU milliseconds used so far by every process whose command name is `name` (e.g. all PostgreSQL backends),
+ * including their ended children: a backend that exits takes its CPU time out of the live processes' sum, and the
+ * postmaster, which reaps it, gains it in its children's time (cutime, cstime). Counting both keeps the figure
+ * monotonic, so a difference of two readings never goes negative when connections close in between.
+ */
 export function cpuMsOfAll(name: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
@@ -72,7 +77,7 @@ export function cpuMsOfAll(name: string): number {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (comm !== name) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
     } catch {
       // the process ended while we looked
     }
