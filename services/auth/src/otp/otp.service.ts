@@ -55,30 +55,28 @@ export class OtpService {
       // One issuer per phone at a time, so two quick requests cannot both pass the resend window.
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${phone}`]);
       const hourAgo = new Date(now.getTime() - 3600_000);
-      const [last] = await m.query(
-        'SELECT created_at FROM otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1',
-        [phone],
-      ) as { created_at: Date }[];
-      if (last) {
-        const wait = OTP_POLICY.resendSeconds - Math.floor((now.getTime() - last.created_at.getTime()) / 1000);
-        if (wait > 0) throw new DomainError('OTP_RESEND_TOO_SOON', { seconds: wait, retryAfterSeconds: wait });
-      }
-      const [{ byPhone, byIp }] = await m.query(
-        `SELECT count(*) FILTER (WHERE phone = $1)::int AS "byPhone", count(*) FILTER (WHERE client_ip = $2)::int AS "byIp"
+      // The resend window and both hourly caps in one round trip (the caps' index ranges plus the phone's newest).
+      const [{ last, byPhone, byIp }] = await m.query(
+        `SELECT (SELECT created_at FROM otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1) AS last,
+                count(*) FILTER (WHERE phone = $1)::int AS "byPhone", count(*) FILTER (WHERE client_ip = $2)::int AS "byIp"
            FROM otp_codes WHERE created_at > $3 AND (phone = $1 OR client_ip = $2)`,
         [phone, clientIp, hourAgo],
-      ) as { byPhone: number; byIp: number }[];
+      ) as { last: Date | null; byPhone: number; byIp: number }[];
+      if (last) {
+        const wait = OTP_POLICY.resendSeconds - Math.floor((now.getTime() - last.getTime()) / 1000);
+        if (wait > 0) throw new DomainError('OTP_RESEND_TOO_SOON', { seconds: wait, retryAfterSeconds: wait });
+      }
       if (byPhone >= OTP_POLICY.perPhonePerHour || byIp >= OTP_POLICY.perIpPerHour) throw new DomainError('OTP_TOO_MANY_REQUESTS');
 
-      await m.query(
-        'UPDATE otp_codes SET superseded_at = $2 WHERE phone = $1 AND consumed_at IS NULL AND superseded_at IS NULL',
-        [phone, now],
-      );
       const code = String(randomInt(0, 10 ** OTP_POLICY.digits)).padStart(OTP_POLICY.digits, '0');
       const smsId = randomUUID();
       const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlSeconds * 1000);
+      // The live code (if any) is superseded and the new one stored in one statement: the UPDATE works on the
+      // statement's snapshot, which does not hold the inserted row.
       await m.query(
-        `INSERT INTO otp_codes (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
+        `WITH superseded AS (
+           UPDATE otp_codes SET superseded_at = $6 WHERE phone = $2 AND consumed_at IS NULL AND superseded_at IS NULL)
+         INSERT INTO otp_codes (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [randomUUID(), phone, purpose, this.hash(phone, purpose, code), clientIp, now, expiresAt, smsId],
       );
@@ -103,7 +101,11 @@ export class OtpService {
     if (outcome) throw outcome;
   }
 
-  private async check(m: EntityManager, phone: string, purpose: OtpPurpose, code: string, consume: boolean): Promise<DomainError | null> {
+  /**
+   * Checks a code inside the caller's transaction (a sign-in spends the code and starts the session in one). The
+   * refusal is returned, not thrown: the caller must COMMIT it (the counted wrong guess) before throwing it.
+   */
+  async check(m: EntityManager, phone: string, purpose: OtpPurpose, code: string, consume: boolean): Promise<DomainError | null> {
     const [live] = await m.query(
       `SELECT id, code_hash, attempts, expires_at FROM otp_codes
         WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND superseded_at IS NULL

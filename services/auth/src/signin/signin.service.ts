@@ -70,13 +70,19 @@ export class SignInService {
   }
 
   async login(body: LoginBody, clientIp: string, locale: Locale) {
-    if (!body.otp) throw new DomainError('OTP_REQUIRED');
+    const code = body.otp;
+    if (!code) throw new DomainError('OTP_REQUIRED');
     const account = await this.accountBy(body);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
-    await this.otp.verify(account.phone, 'login', body.otp, true);
-    const tokens = await this.ds.transaction((m) =>
-      this.sessions.start(m, { id: account.id, roleId: account.role_id }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp }),
-    );
+    // The code is spent and the session started in one transaction (one commit, and never a spent code without
+    // its session); a wrong guess is committed as counted and then refused.
+    const outcome = await this.ds.transaction(async (m) => {
+      const refused = await this.otp.check(m, account.phone, 'login', code, true);
+      if (refused) return { refused };
+      return { tokens: await this.sessions.start(m, { id: account.id, roleId: account.role_id }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp }) };
+    });
+    if (outcome.refused) throw outcome.refused;
+    const tokens = outcome.tokens;
     return { data: this.tokenData(tokens, account.id, account.role_id), message: message('SIGNED_IN', locale) };
   }
 
