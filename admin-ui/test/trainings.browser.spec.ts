@@ -1,7 +1,7 @@
 /**
  * The training pages of the admin UI (spec 2 and 6) on the whole platform in Chromium: the demo training's page with
  * its tabs, a chapter and a subchapter made and a subchapter edited through the forms (checked through the API), the
- * statistics tab's charts after a pupil joined, publishing, a new training opening on its page, and a content maker
+ * statistics tab's charts after a pupil joined, publishing, tries and hearts, a new training opening on its page, and a content maker
  * (who holds only the chapters tab's key) seeing no other tab.
  */
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
+import enT from '../src/i18n/locales/en/training.json';
 import kkT from '../src/i18n/locales/kk/training.json';
 import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
@@ -153,7 +154,7 @@ describeWithBrowser('admin-ui training pages in Chromium', (browser) => {
     });
   }, 120_000);
 
-  it('the statistics tab charts the participants after a pupil joins; unpublishing hides the training from the public API', async () => {
+  it('the statistics tab charts the participants after a pupil joins; unpublishing hides the training from the public API; tries and hearts change', async () => {
     const id = await demoTrainingId();
     const pupil = await session('pupil');
     const pupilToken = pupil.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'authToken')?.value ?? '';
@@ -202,6 +203,19 @@ describeWithBrowser('admin-ui training pages in Chromium', (browser) => {
       expect((await published).status()).toBe(200);
       await page.getByText(kkT.published, { exact: true }).waitFor();
       expect((await fetch(`${base}/api/trainings-all/${id}`)).status).toBe(200);
+
+      // Tries and hearts through their own actions; the pupil's bar follows the new maximum.
+      await page.getByRole('button', { name: kkT.settings.title }).click();
+      const settings = page.locator('form#trainingSettings');
+      await settings.getByLabel(kk.fields.tryNumber, { exact: true }).fill('7');
+      await settings.getByLabel(kk.fields.heartsMax, { exact: true }).fill('4');
+      const hearts = page.waitForResponse((r) => r.url().endsWith(`/api/trainings/${id}/update-heart-reset-interval`));
+      await settings.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await hearts).status()).toBe(200);
+      await expectEventually(() => settings.count(), 0);
+      expect((await api(page, `trainings/${id}`)).body).toMatchObject({ tryNumber: 7, heartsMax: 4, heartResetMinutes: 60 });
+      const check = (await apiWith(pupilToken, `trainings/${id}/check`)).body.data as { participation: { hearts: { hearts: number; max: number } } };
+      expect(check.participation.hearts).toMatchObject({ hearts: 4, max: 4 });
     });
   }, 120_000);
 
@@ -235,6 +249,12 @@ describeWithBrowser('admin-ui training pages in Chromium', (browser) => {
       expect(await page.getByRole('figure').count()).toBe(0);
       // The API agrees: the statistics need the key the role lacks.
       expect((await api(page, `trainings/${id}/statistics`)).status).toBe(403);
+
+      // The training group of translations loads with the language.
+      await page.getByText('Eng', { exact: true }).click();
+      await tab(page, enT.tabs.chapters).waitFor();
+      await page.getByTestId('chapter').getByRole('button', { name: enT.addSubchapter }).first().waitFor();
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual([enT.tabs.chapters]);
     });
   }, 60_000);
 });

@@ -19,6 +19,7 @@ import { activeTab, visibleTabs, type TabKey } from './logic';
 import { Invoices, Leaderboard, Subscriptions, TestResults } from './ReportTabs';
 import { NAMESPACES, useAction, useLocale } from './shared';
 import { Statistics, TestStatistics } from './StatisticsTabs';
+import { TrainingSettings } from './TrainingSettings';
 
 const LABELS: Record<TabKey, string> = {
   chapters: 'tabs.chapters',
@@ -87,6 +88,11 @@ export default function TrainingShow({ id }: PageProps) {
         <Descriptions.Item label={t('common:fields.heartsMax')}>{String(record.heartsMax ?? '')}</Descriptions.Item>
         <Descriptions.Item label={t('common:fields.heartResetMinutes')}>{String(record.heartResetMinutes ?? '')}</Descriptions.Item>
       </Descriptions>
+      {has('training:update') ? (
+        <div style={{ marginBottom: 16 }}>
+          <TrainingSettings record={record} onSaved={() => void query.refetch()} />
+        </div>
+      ) : null}
       {tabs.length === 0 ? (
         <Typography.Text type="secondary">{t('noTabs')}</Typography.Text>
       ) : (
