@@ -97,6 +97,41 @@ describe('attempts with server-held time', () => {
     expect(await answersOf(attempt.id)).toEqual(kept);
   });
 
+  it('stores saves that arrive together (one statement per turn) each by its own rules', async () => {
+    clock().set(t1);
+    const pupils = await Promise.all(Array.from({ length: 6 }, () => joinedPupil(quick)));
+    const started = await Promise.all(pupils.map((p) => start(p, quick)));
+    // Every pupil answers every question at once, and the first question again with seqs out of order.
+    const sent = pupils.flatMap((p, i) => {
+      const { attempt, questions } = started[i];
+      return [
+        ...questions.map((q) => ({ p, attemptId: attempt.id, q, option: 0, seq: 1 })),
+        { p, attemptId: attempt.id, q: questions[0], option: 2, seq: 4 },
+        { p, attemptId: attempt.id, q: questions[0], option: 1, seq: 3 },
+      ];
+    });
+    const replies = await Promise.all(sent.map((x) => save(x.p, x.attemptId, x.q.id, { optionId: x.q.options[x.option].id }, x.seq)));
+    expect(replies.map((r) => r.status)).toEqual(sent.map(() => 200));
+    for (const [i, { attempt, questions }] of started.entries()) {
+      const stored = await answersOf(attempt.id);
+      const expected = questions.map((q, n) => ({ question_id: q.id, answer: { optionId: q.options[n === 0 ? 2 : 0].id }, seq: n === 0 ? 4 : 1 }));
+      expect(stored).toEqual(expected.sort((a, b) => a.question_id.localeCompare(b.question_id)));
+      // Each reply tells its own outcome: seq 4 is what stands for the first question, whichever came first.
+      const mine = replies.filter((_, k) => sent[k].p === pupils[i] && sent[k].q.id === questions[0].id).map((r) => r.body.data as { seq: number; applied: boolean });
+      expect(mine.filter((r) => r.applied && r.seq === 4)).toHaveLength(1);
+      expect(mine.every((r) => r.seq >= 1 && r.seq <= 4)).toBe(true);
+    }
+    // Saves of a finished attempt in the same turn as another pupil's live ones: refused alone.
+    const [done, live] = [started[0], started[1]];
+    expect((await s.http().post(`/api/users/${pupils[0].id}/quizzes/${quick.checkpoints[0].quizIds[0]}/finish`).set('Authorization', pupils[0].token).send({})).status).toBeLessThan(300);
+    const [refused, accepted] = await Promise.all([
+      save(pupils[0], done.attempt.id, done.questions[1].id, { optionId: done.questions[1].options[1].id }, 9),
+      save(pupils[1], live.attempt.id, live.questions[1].id, { optionId: live.questions[1].options[1].id }, 9),
+    ]);
+    expect(refused.body.code).toBe('ATTEMPT_FINISHED');
+    expect(accepted.body.data).toMatchObject({ applied: true, seq: 9 });
+  });
+
   it('refuses an answer that does not fit its question, and a question from another test', async () => {
     clock().set(t1);
     const p = await joinedPupil(quick);

@@ -13,6 +13,7 @@ import { Participation } from '../boards/participation.entity';
 import { Achievements } from '../treasures/achievements.service';
 import { almaty } from '../time';
 import { checkpointWindow } from '../challenges/checkpoint-window';
+import { SaveBatcher, type SaveOutcome } from './save-batcher';
 
 /** A save that arrives this long after the deadline still counts: it left the pupil's phone in time. */
 export const ANSWER_GRACE_MS = 5_000;
@@ -71,6 +72,7 @@ export interface FinishOutcome {
 @Injectable()
 export class Attempts {
   private readonly metas = new LRUCache<string, AttemptMeta>({ max: 200_000, ttl: 6 * 3_600_000 });
+  private readonly batcher = new SaveBatcher(() => this.pool(), ANSWER_GRACE_MS);
 
   constructor(
     private readonly ds: DataSource,
@@ -163,8 +165,8 @@ export class Attempts {
   }
 
   /**
-   * Saves answers of a running attempt: the hot path of olympiad morning, so one statement per answer and no
-   * transaction around it. What never changes about an attempt (owner, quiz, question order, deadline) is cached
+   * Saves answers of a running attempt: the hot path of olympiad morning, so no transaction around it and one
+   * statement for all the saves a node receives in one turn of its event loop (SaveBatcher). What never changes about an attempt (owner, quiz, question order, deadline) is cached
    * per process; the statement itself checks that the attempt is still running and within deadline + grace, and
    * share-locks its row while it writes, so a finish (which takes the row exclusively) waits for saves in flight
    * and scores what they wrote, and a save after the finish changes nothing.
@@ -182,24 +184,35 @@ export class Attempts {
       if (!question || !meta.order.has(i.questionId)) throw new DomainError('QUESTION_NOT_IN_QUIZ');
       return { questionId: i.questionId, answer: normalizeAnswer(question, i.answer), seq: i.seq ?? null };
     });
-    const saved: { questionId: string; seq: number; applied: boolean }[] = [];
-    for (const r of rows) {
-      // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
-      // Every sub-statement sees the same snapshot, so `current` is the stored seq when nothing was applied.
-      const { rows: [result] } = await this.pool().query<{ running: number; applied: number | null; current: number | null }>({
-        // A named statement: each connection parses and plans it once (the plan of this CTE is not free).
-        name: 'learning.save-answer',
-        text: SAVE_ANSWER_SQL,
-        values: [attemptId, r.questionId, JSON.stringify(r.answer), r.seq, now, ANSWER_GRACE_MS],
-      });
-      if (!result.running) throw new DomainError('ATTEMPT_FINISHED');
-      saved.push(
-        result.applied !== null
-          ? { questionId: r.questionId, seq: result.applied, applied: true }
-          : { questionId: r.questionId, seq: result.current ?? 0, applied: false },
-      );
-    }
+    // Saves with a seq join the batch together; without one, they go one after another as they came.
+    let outcomes: SaveOutcome[] = [];
+    if (rows.every((r) => r.seq !== null)) outcomes = await Promise.all(rows.map((r) => this.saveOne(attemptId, r, now)));
+    else for (const r of rows) outcomes.push(await this.saveOne(attemptId, r, now));
+    if (outcomes.some((o) => !o.running)) throw new DomainError('ATTEMPT_FINISHED');
+    const saved = rows.map((r, i) => {
+      const o = outcomes[i];
+      return o.applied !== null
+        ? { questionId: r.questionId, seq: o.applied, applied: true }
+        : { questionId: r.questionId, seq: o.current ?? 0, applied: false };
+    });
     return { attemptId, quizId: meta.quizId, saved, remainingSeconds: Math.max(0, Math.ceil((meta.deadlineMs - now.getTime()) / 1000)) };
+  }
+
+  /**
+   * One answer: with a seq (what the apps send) it joins the turn's batch (SaveBatcher); without one it is replaced
+   * by any later save, which a batch cannot express (`seq + 1` of the stored row), so it is a statement of its own.
+   */
+  private async saveOne(attemptId: string, r: { questionId: string; answer: unknown; seq: number | null }, now: Date): Promise<SaveOutcome> {
+    const answer = JSON.stringify(r.answer);
+    if (r.seq !== null) return this.batcher.save({ attemptId, questionId: r.questionId, answer, seq: r.seq, at: now });
+    // A save with a seq replaces only an older one (seq greater than stored); a save without seq always replaces.
+    const { rows: [result] } = await this.pool().query<{ running: number; applied: number | null; current: number | null }>({
+      // A named statement: each connection parses and plans it once (the plan of this CTE is not free).
+      name: 'learning.save-answer',
+      text: SAVE_ANSWER_SQL,
+      values: [attemptId, r.questionId, answer, r.seq, now, ANSWER_GRACE_MS],
+    });
+    return { running: result.running > 0, applied: result.applied, current: result.current };
   }
 
   /** node-postgres's pool under TypeORM, for named (prepared) statements on the hot path. */

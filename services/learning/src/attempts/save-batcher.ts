@@ -1,0 +1,150 @@
+import type { Pool } from 'pg';
+
+/** One answer to store: `seq` orders a pupil's saves of a question (a save replaces only an older one). */
+export interface BatchedSave {
+  attemptId: string;
+  questionId: string;
+  /** The normalized answer as JSON text. */
+  answer: string;
+  seq: number;
+  /** When the save arrived (the deadline check and `saved_at`). */
+  at: Date;
+}
+
+/** What happened to one save: `running` false means the attempt was finished or past deadline + grace. */
+export interface SaveOutcome {
+  running: boolean;
+  /** The seq now stored when this save was applied, else null. */
+  applied: number | null;
+  /** The stored seq when this save was not applied (an older or equal seq), else what was stored before. */
+  current: number | null;
+}
+
+interface Pending extends BatchedSave {
+  resolve: (outcome: SaveOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Every save gathered in one turn of the event loop, in one statement. Under olympiad load a node receives dozens
+ * of saves per turn; one statement for all of them costs PostgreSQL and this process one round trip (one socket
+ * write, one parse of the plan's parameters, one commit) instead of one each, which profiles showed to be most of
+ * a save's CPU on both sides. Each save still gets its own outcome, and is answered only after the statement's
+ * commit, so nothing acknowledged can be lost.
+ *
+ * The rules are the single save's (attempts.service.ts): the attempt must be running and within deadline + grace,
+ * checked per row against the time that row arrived; attempts are KEY SHARE locked (a finish waits for a batch in
+ * flight, and a batch that waited sees the finished status and writes nothing for it); a save replaces only a
+ * smaller seq. Rows are written in key order, so two batches in flight take row locks in the same order and
+ * cannot deadlock; a key can appear once per statement (ON CONFLICT may not touch a row twice), so a second save of
+ * the same question in one turn goes in the next batch, after the first.
+ */
+export class SaveBatcher {
+  private queue: Pending[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly pool: () => Pool,
+    private readonly graceMs: number,
+    private readonly maxBatch = 256,
+  ) {}
+
+  save(row: BatchedSave): Promise<SaveOutcome> {
+    return new Promise<SaveOutcome>((resolve, reject) => {
+      this.queue.push({ ...row, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    let rest = this.queue;
+    this.queue = [];
+    while (rest.length) {
+      const batch: Pending[] = [];
+      const later: Pending[] = [];
+      const keys = new Set<string>();
+      for (const p of rest) {
+        const key = `${p.attemptId}/${p.questionId}`;
+        if (batch.length >= this.maxBatch || keys.has(key)) later.push(p);
+        else {
+          keys.add(key);
+          batch.push(p);
+        }
+      }
+      // Batches of one turn go out one after another only when a key repeats; otherwise side by side.
+      if (later.length && later.some((p) => keys.has(`${p.attemptId}/${p.questionId}`))) {
+        void this.run(batch).then(() => this.requeue(later));
+        return;
+      }
+      void this.run(batch);
+      rest = later;
+    }
+  }
+
+  private requeue(later: Pending[]): void {
+    this.queue = [...later, ...this.queue];
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    try {
+      const { rows } = await this.pool().query<{ i: number; running: boolean; applied: number | null; current: number | null }>({
+        name: 'learning.save-answers',
+        text: SAVE_ANSWERS_SQL,
+        values: [
+          batch.map((p) => p.attemptId),
+          batch.map((p) => p.questionId),
+          batch.map((p) => p.answer),
+          batch.map((p) => p.seq),
+          batch.map((p) => p.at),
+          this.graceMs,
+        ],
+      });
+      const byIndex = new Map(rows.map((r) => [r.i, r]));
+      batch.forEach((p, i) => {
+        const r = byIndex.get(i + 1);
+        if (r) p.resolve({ running: r.running, applied: r.applied, current: r.current });
+        else p.reject(new Error('a batched answer save got no result row'));
+      });
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  }
+}
+
+/**
+ * `input` numbers the saves (1-based, `i`); `a` share-locks the running attempts; `up` writes the rows whose attempt
+ * is running and whose save arrived before deadline + grace, in key order; the result has one row per save.
+ * Every sub-statement sees the same snapshot, so `current` is the stored seq before this statement.
+ */
+const SAVE_ANSWERS_SQL = `WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::int[], $5::timestamptz[]) WITH ORDINALITY
+      AS t(attempt_id, question_id, answer, seq, at, i)
+  ), a AS (
+    SELECT id, deadline_at FROM attempts
+     WHERE id = ANY($1::uuid[]) AND status = 'running'
+     ORDER BY id
+     FOR KEY SHARE
+  ), ok AS (
+    SELECT input.* FROM input JOIN a ON a.id = input.attempt_id
+     WHERE a.deadline_at >= input.at - make_interval(secs => $6::int / 1000.0)
+  ), up AS (
+    INSERT INTO user_answers (attempt_id, question_id, answer, seq, saved_at)
+    SELECT attempt_id, question_id, answer, seq, at FROM ok ORDER BY attempt_id, question_id
+    ON CONFLICT (attempt_id, question_id) DO UPDATE
+      SET answer = EXCLUDED.answer, seq = EXCLUDED.seq, saved_at = EXCLUDED.saved_at
+      WHERE user_answers.seq < EXCLUDED.seq
+    RETURNING attempt_id, question_id, seq
+  )
+  SELECT input.i::int AS i, (ok.i IS NOT NULL) AS running, up.seq AS applied, ua.seq AS current
+    FROM input
+    LEFT JOIN ok ON ok.i = input.i
+    LEFT JOIN up ON up.attempt_id = input.attempt_id AND up.question_id = input.question_id
+    LEFT JOIN user_answers ua ON ua.attempt_id = input.attempt_id AND ua.question_id = input.question_id`;
