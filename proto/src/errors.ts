@@ -10,6 +10,7 @@ import { type ErrorDef, def } from './error-def';
 import { LEARNING_ERRORS } from './errors.learning';
 import { FINANCE_ERRORS } from './errors.finance';
 import { NOTIFICATIONS_ERRORS } from './errors.notifications';
+import { SETTINGS_ERRORS } from './settings';
 
 const BASE_ERRORS = {
   // Generic, used by the server kit.
@@ -346,7 +347,7 @@ const BASE_ERRORS = {
 } as const satisfies Record<string, ErrorDef>;
 
 /** One catalogue; each domain keeps its codes in its own file (`errors.<domain>.ts`) so teams do not collide. */
-export const ERRORS = { ...BASE_ERRORS, ...LEARNING_ERRORS, ...FINANCE_ERRORS, ...NOTIFICATIONS_ERRORS } as const;
+export const ERRORS = { ...BASE_ERRORS, ...LEARNING_ERRORS, ...FINANCE_ERRORS, ...NOTIFICATIONS_ERRORS, ...SETTINGS_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

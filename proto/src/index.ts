@@ -8,3 +8,4 @@ export * from './phone';
 export * from './services';
 export * from './messages';
 export * from './socket';
+export * from './settings';

@@ -49,6 +49,8 @@ export const API_PERMISSIONS = [
   ...keys('log', ['index'] as const),
   // People lists (auth, staff-people/): staff create and delete accounts, and change a person's role.
   ...keys('user', ['create', 'delete', 'role_update'] as const),
+  // Settings > general (auth, settings/): platform settings by key (support contact, announcement).
+  ...keys('setting', ['index', 'update'] as const),
   ...LEARNING_PERMISSIONS,
   ...FINANCE_PERMISSIONS,
   ...NOTIFICATIONS_PERMISSIONS,

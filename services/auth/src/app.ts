@@ -38,6 +38,9 @@ import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teach
 import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-auth-permission-defaults';
 import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
+import { SettingsModule } from './settings/settings.module';
+import { Setting } from './settings/setting.entity';
+import { AuthSettings1763840000000 } from './migrations/1763840000000-auth-settings';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
@@ -53,11 +56,12 @@ export class AuthModule {}
 export const authService: ServiceDefinition = {
   service: 'auth',
   imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' }),
-    StaffPeopleModule],
+    StaffPeopleModule, SettingsModule],
   entities: [Role, PermissionRow, RolePermission, RolePermissionDefault, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
-    ...peopleEntities, Teacher],
+    ...peopleEntities, Teacher, Setting],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
-    AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000],
+    AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
+    AuthSettings1763840000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

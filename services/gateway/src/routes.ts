@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteRule[] = [
     'directions',
     'subjects',
     'otp',
+    'settings',
     'system/probes',
   ]),
   ...rules('learning', [
