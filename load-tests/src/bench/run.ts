@@ -10,9 +10,9 @@
  *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
  *      delivery), against a bare socket.io server with the same payload and viewers.
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
- * Env: BENCH_PUPILS (400), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
+ * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
- * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only);
+ * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3);
  * DATABASE_URL / NATS_URL as for `npm start`.
  */
 import { join } from 'node:path';
@@ -25,20 +25,24 @@ import { launch, prepare } from './stack';
 import { progress, rssMb } from './stats';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const PUPILS = env('BENCH_PUPILS', 400);
+const PUPILS = env('BENCH_PUPILS', 2000);
+const WARM_UP = env('BENCH_WARM_UP', 300);
 const SECONDS = env('BENCH_SECONDS', 20);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 64);
 const BOARD = env('BENCH_BOARD', 300_000);
 const ROUNDS = env('BENCH_ROUNDS', 15);
 const UPDATES = env('BENCH_UPDATES', 20_000);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
-/** `answers`: stop after the answer saves (profiling them); `board`: skip them (the leaderboard and fan-out only). */
+/**
+ * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
+ * saves (the leaderboard and fan-out only).
+ */
 const ONLY = process.env.BENCH_ONLY;
 
 async function main() {
   const report: Record<string, unknown> = {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { PUPILS, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES },
+    settings: { PUPILS, WARM_UP, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES },
     note: 'load generator, platform, PostgreSQL and NATS share this machine; compare the ratios, not the absolute numbers',
   };
   const setup = await prepare();
@@ -50,9 +54,15 @@ async function main() {
     report.rssAtRestMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
 
     progress(`login burst: ${PUPILS} pupils`);
+    const warm = await createPupils(stack, WARM_UP, '+7708');
     const people = await createPupils(stack, PUPILS);
-    const logins = await loginBurst(stack, people, 32);
+    const logins = await loginBurst(stack, people, 32, warm);
     report.logins = logins.result;
+    if (ONLY === 'logins') {
+      await stack.stop();
+      process.stdout.write(`${JSON.stringify({ logins: report.logins }, null, 2)}\n`);
+      return;
+    }
 
     progress('pupils join and start a test');
     const { targets, challengeId } = await startAttempts(stack, logins.pupils);
