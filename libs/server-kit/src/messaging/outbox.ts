@@ -30,12 +30,13 @@ export class EventOutbox {
     const headers: Record<string, string> = {};
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
+    // at once instead of waiting for its next poll.
     await manager.query(
-      'INSERT INTO outbox (id, subject, version, payload, headers) VALUES ($1, $2, $3, $4, $5)',
-      [id, subject, version, JSON.stringify(valid), JSON.stringify(headers)],
+      `WITH added AS (INSERT INTO outbox (id, subject, version, payload, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id)
+       SELECT pg_notify($6, id::text) FROM added`,
+      [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)],
     );
-    // Delivered at commit, so the relay wakes at once instead of waiting for its next poll.
-    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(this.config.DB_SCHEMA), id]);
     return id;
   }
 }
