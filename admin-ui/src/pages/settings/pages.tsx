@@ -1,4 +1,7 @@
 /** This area's hand-written pages, merged into pages/registry.tsx (one file per area, so areas are built apart). */
+import { lazy } from 'react';
 import type { AreaPages } from '../registry';
 
-export const PAGES: AreaPages = { pages: {}, routes: [] };
+const SettingsGeneralPage = lazy(() => import('./SettingsGeneralPage'));
+
+export const PAGES: AreaPages = { pages: { 'settings-general': { list: SettingsGeneralPage } }, routes: [] };
