@@ -33,6 +33,9 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'challenges', route: '/challenges', group: 'learning', sidebar: ['sidebar:challenge_index'], label: 'sidebar.challenges' },
   { name: 'trainings', route: '/trainings', group: 'learning', sidebar: ['sidebar:training_index'], label: 'sidebar.trainings' },
   { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },
+  // A training's chapters and subchapters are edited from its page (pages/trainings), not from the sidebar.
+  { name: 'training-chapters', route: '/resources/training-chapters', group: 'learning', sidebar: [], label: 'resources.training-chapters.title', hidden: true },
+  { name: 'training-subchapters', route: '/resources/training-subchapters', group: 'learning', sidebar: [], label: 'resources.training-subchapters.title', hidden: true },
   { name: 'students', route: '/students', group: 'people', sidebar: ['sidebar:student_index'], label: 'sidebar.students' },
   { name: 'teachers', route: '/staffs', group: 'people', sidebar: ['sidebar:staff_index'], label: 'sidebar.staff' },
   { name: 'users', route: '/users', group: 'people', sidebar: ['sidebar:user_index'], label: 'sidebar.users' },
