@@ -1,9 +1,12 @@
 /**
  * Spec section 1: a company line, an address, a placeholder phone, the programme lists, four social-media icons and
- * the links to terms and privacy; the year is 2024.
+ * the links to terms and privacy; the year is 2024. Spec section 9: "Support contact: {email}": given the platform
+ * settings (GET /api/settings/public, read by the layout), the support e-mail, and the support phone in place of the
+ * placeholder when staff set one.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PublicSettings } from '../api/settings';
 import { PRODUCT_NAME } from '../hooks/usePageTitle';
 
 export const FOOTER_YEAR = 2024;
@@ -17,8 +20,9 @@ const SOCIAL = [
   { name: 'TikTok', href: 'https://www.tiktok.com/', path: 'M14 3v11a3 3 0 1 1-3-3V8a6 6 0 1 0 6 6V8a6 6 0 0 0 4 1V6a4 4 0 0 1-4-3h-3z' },
 ] as const;
 
-export function SiteFooter() {
+export function SiteFooter({ support }: { support?: PublicSettings['support'] | null } = {}) {
   const { t } = useTranslation();
+  const phone = support?.phone ?? null;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -26,9 +30,12 @@ export function SiteFooter() {
           <p className="site-footer__brand">{PRODUCT_NAME}</p>
           <p>{t('footer.company')}</p>
           <p>{t('footer.address')}</p>
-          <p>
-            <a href="tel:+77000000000">+7 (700) 000-00-00</a>
-          </p>
+          <p>{phone ? <a href={`tel:${phone}`}>{phone}</a> : <a href="tel:+77000000000">+7 (700) 000-00-00</a>}</p>
+          {support ? (
+            <p className="site-footer__support">
+              {t('footer.supportContact')}: <a href={`mailto:${support.email}`}>{support.email}</a>
+            </p>
+          ) : null}
           <ul className="site-footer__social" aria-label={t('footer.social')}>
             {SOCIAL.map((s) => (
               <li key={s.name}>

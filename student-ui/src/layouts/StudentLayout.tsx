@@ -1,13 +1,16 @@
 /**
- * The student area's frame (/student): the site header with the area's menu, a side navigation, the page, and the
- * per-user notices arriving over socket.io as toasts (spec section 9). The socket code is loaded after the first
- * paint, in its own chunk, so no page (the quiz least of all) waits for it.
+ * The student area's frame (/student): the announcement staff set (Settings > General), the site header with the
+ * area's menu, a side navigation, the page, and the per-user notices arriving over socket.io as toasts (spec
+ * section 9). The socket code is loaded after the first paint, in its own chunk, so no page (the quiz least of all)
+ * waits for it.
  */
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { noticesChanged } from '../api/notices';
+import { usePublicSettings } from '../api/settings';
 import { useToast } from '../design/toasts';
+import { AnnouncementBanner } from './AnnouncementBanner';
 import { AppBanner } from './AppBanner';
 import { PageLoading } from './PageLoading';
 import { SiteFooter } from './SiteFooter';
@@ -57,12 +60,14 @@ export function StudentLayout() {
   const { t } = useTranslation();
   const menu = useStudentMenu();
   useNoticeToasts();
+  const settings = usePublicSettings(useLocation().pathname);
   return (
     <div className="page page--student">
       <a className="skip-link" href="#content">
         {t('skipToContent')}
       </a>
       <AppBanner />
+      <AnnouncementBanner announcement={settings?.announcement} />
       <SiteHeader menu={menu} />
       <div className="container student">
         <nav className="student__nav" aria-label={t('nav.studentArea')}>
@@ -82,7 +87,7 @@ export function StudentLayout() {
           </Suspense>
         </main>
       </div>
-      <SiteFooter />
+      <SiteFooter support={settings?.support} />
     </div>
   );
 }
