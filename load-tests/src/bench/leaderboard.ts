@@ -1,13 +1,12 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import { type Socket, io as ioClient } from 'socket.io-client';
 import type { Stack } from './stack';
-import { cannon, cpuMs, percentiles, pool, progress, round, roundAll } from './stats';
+import { cannon, cpuMs, percentiles, progress, round, roundAll } from './stats';
 
 /** 300,000 ranked participants on a challenge board, written straight into learning's table (setup, not measured). */
 /**
@@ -113,50 +112,78 @@ interface FanOut {
   cpuMsPerThousandDeliveries: number;
 }
 
-/** Connects `n` viewers, 100 at a time; with `firstBoard`, each counts as connected once the current board arrived. */
-async function connectViewers(url: string, n: number, auth: object, firstBoard = false): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  await pool(Array.from({ length: n }), 100, async () => {
-    const s = ioClient(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      s.once(firstBoard ? 'board' : 'connect', () => resolve());
-      s.once('connect_error', (e) => reject(e));
-    });
-    sockets.push(s);
-  });
-  return sockets;
+/** Processes holding the viewers (VIEWER_PROCESSES, each a share), so that the load generator is not the limit. */
+const VIEWER_PROCESSES = Number(process.env.BENCH_VIEWER_PROCESSES ?? 4);
+
+interface Viewers {
+  count: number;
+  /** Arms every viewer for the next push, runs `trigger`, and answers emit-to-last-receipt in ms. */
+  round(trigger: () => void): Promise<number>;
+  close(): Promise<void>;
 }
 
-/** Waits until every socket got one more `board` message after `since`; answers emit-to-last in ms. */
-function nextRound(sockets: Socket[], trigger: () => void): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let left = sockets.length;
-    let emitAt = 0;
-    let last = 0;
-    const timer = setTimeout(() => reject(new Error(`only ${sockets.length - left} of ${sockets.length} viewers got the push`)), 30_000);
-    for (const s of sockets) {
-      s.once('board', (view: { at: string }) => {
-        emitAt = Math.max(emitAt, Date.parse(view.at));
-        last = Date.now();
-        left -= 1;
-        if (left === 0) {
-          clearTimeout(timer);
-          resolve(last - emitAt);
+/** Connects `n` viewers spread over VIEWER_PROCESSES processes; with `firstBoard`, ready once the current board came. */
+async function connectViewers(url: string, n: number, auth: object, firstBoard = false): Promise<Viewers> {
+  const share = Math.ceil(n / VIEWER_PROCESSES);
+  const children = Array.from({ length: Math.min(VIEWER_PROCESSES, n) }, () =>
+    fork(join(__dirname, 'viewers-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const next = (child: ChildProcess, key: string) =>
+    new Promise<Record<string, number | string>>((resolve, reject) => {
+      const onMessage = (m: Record<string, number | string>) => {
+        if (key in m) {
+          child.off('message', onMessage);
+          resolve(m);
+        } else if ('failed' in m) {
+          child.off('message', onMessage);
+          reject(new Error(String(m.failed)));
         }
+      };
+      child.on('message', onMessage);
+    });
+  const sizes = children.map((_, i) => Math.max(0, Math.min(share, n - i * share)));
+  await Promise.all(children.map((c, i) => {
+    const done = next(c, 'connected');
+    c.send({ connect: { url, n: sizes[i], auth, firstBoard } });
+    return done;
+  }));
+  let rounds = 0;
+  return {
+    count: n,
+    async round(trigger) {
+      rounds += 1;
+      const armed = children.map((c) => next(c, 'armed'));
+      const results = children.map((c) => next(c, 'round'));
+      for (const c of children) c.send({ arm: rounds });
+      await Promise.all(armed);
+      trigger();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not every one of ${n} viewers got the push within 30 s`)), 30_000);
       });
-    }
-    trigger();
-  });
+      try {
+        const got = await Promise.race([Promise.all(results), timeout]);
+        return Math.max(...got.map((g) => Number(g.last))) - Math.max(...got.map((g) => Number(g.emitAt)));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await Promise.all(children.map((c) => new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.send({ close: true });
+      })));
+    },
+  };
 }
 
 /** Board pushes triggered so far in this run (each needs a standing newer than the last). */
 let pushes = 0;
 
 /** emit-to-last-receipt for `viewers` socket.io clients on one notifications node, and its CPU per delivery. */
-export async function fanOut(stack: Stack, challengeId: string, viewers: number, rounds: number): Promise<FanOut> {
+export async function fanOut(stack: Stack, challengeId: string, count: number, rounds: number): Promise<FanOut> {
   const port = stack.platform.ports.notifications;
   // The current board arrives at connect: a viewer is ready once it has it, so a round waits for a new push only.
-  const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, { boards: [{ kind: 'challenge', id: challengeId }] }, true);
+  const viewers = await connectViewers(`http://127.0.0.1:${port}`, count, { boards: [{ kind: 'challenge', id: challengeId }] }, true);
   const pub = await publisher(stack);
   const [leader] = await stack.sql<{ user_id: string }>('SELECT user_id FROM learning.participations WHERE board_id = $1 LIMIT 1', [challengeId]);
   const pid = stack.pid('notifications');
@@ -167,13 +194,13 @@ export async function fanOut(stack: Stack, challengeId: string, viewers: number,
     // it has seen (redelivery), so a second fan-out reusing the first one's versions would push nothing.
     pushes += 1;
     const n = pushes;
-    times.push(await nextRound(sockets, () => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + n, 2_000_000 + n)])));
+    times.push(await viewers.round(() => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + n, 2_000_000 + n)])));
     await new Promise((res) => setTimeout(res, 300));
   }
   const cpu = cpuMs(pid) - cpu0;
   await pub.close();
-  for (const s of sockets) s.disconnect();
-  return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+  await viewers.close();
+  return { viewers: count, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (count * rounds)) * 1000, 2) };
 }
 
 /** The same fan-out from a bare socket.io server (the baseline), with a payload of the same size. */
@@ -185,11 +212,11 @@ export async function rawFanOut(viewers: number, rounds: number, sample: object)
     const times: number[] = [];
     const cpu0 = cpuMs(child.pid as number);
     for (let r = 0; r < rounds; r++) {
-      times.push(await nextRound(sockets, () => child.send({ emit: sample })));
+      times.push(await sockets.round(() => child.send({ emit: sample })));
       await new Promise((res) => setTimeout(res, 300));
     }
     const cpu = cpuMs(child.pid as number) - cpu0;
-    for (const s of sockets) s.disconnect();
+    await sockets.close();
     return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
   } finally {
     child.kill('SIGTERM');
