@@ -3,7 +3,9 @@
  * Chromium (`describeWithBrowser` from @olymp/server-kit/testing provides the browser).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,23 +29,94 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
+/** What a UI's build is made of: its own sources, the workspace packages it bundles, and the locked versions. */
+function buildInputs(uiDir: string): string[] {
+  const root = path.resolve(uiDir, '..');
+  const dirs = [uiDir, path.join(root, 'libs', 'web-common', 'src'), path.join(root, 'proto', 'src')];
+  const skip = new Set(['node_modules', 'dist', 'test', '.vite']);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (skip.has(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push(full);
+    }
+  };
+  dirs.forEach(walk);
+  // The versions of what it bundles (vite, react, antd...).
+  files.push(path.join(root, 'package-lock.json'));
+  return files.sort();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * In the enclosing describe: before all tests, builds the UI into a temporary directory and starts `serve(outDir)`;
- * after them, stops it and removes the directory. `url` is readable once the tests run.
+ * The production build of the UI in `uiDir`, built once per content: jest's workers run several browser test files
+ * of one UI, and each used to build it again (20-30 s of CPU each). Builds are kept under the temp directory by a
+ * hash of every input file; a worker that finds another one building waits for it (a lock directory, given up
+ * after 3 minutes as stale). Returns the directory to serve; it is shared, so nobody may write into it.
+ */
+export async function cachedUiBuild(uiDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of buildInputs(uiDir)) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  const cacheRoot = path.join(tmpdir(), 'olymp-ui-builds');
+  await mkdir(cacheRoot, { recursive: true });
+  const name = path.basename(uiDir);
+  const dir = path.join(cacheRoot, `${name}-${hash.digest('hex').slice(0, 16)}`);
+  const done = path.join(dir, '.complete');
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + BUILD_AND_START_TIMEOUT_MS;
+  while (!existsSync(done)) {
+    try {
+      await mkdir(lock);
+    } catch {
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 180_000) await rm(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited too long for another build of ${name} (${lock})`);
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        const work = await mkdtemp(path.join(cacheRoot, `${name}-build-`));
+        await buildUiInto(uiDir, work);
+        await writeFile(path.join(work, '.complete'), new Date().toISOString());
+        await rm(dir, { recursive: true, force: true });
+        await rename(work, dir);
+        await pruneOldBuilds(cacheRoot, name, dir);
+      }
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/** Builds of the same UI from other sources, older than a day, are removed. */
+async function pruneOldBuilds(cacheRoot: string, name: string, keep: string): Promise<void> {
+  for (const entry of readdirSync(cacheRoot)) {
+    const full = path.join(cacheRoot, entry);
+    if (full === keep || !entry.startsWith(`${name}-`) || entry.endsWith('.lock')) continue;
+    const { mtimeMs } = await stat(full).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > 86_400_000) await rm(full, { recursive: true, force: true });
+  }
+}
+
+/**
+ * In the enclosing describe: before all tests, gets the UI's production build (built once per content, see
+ * cachedUiBuild) and starts `serve(outDir)`; after them, stops it. `url` is readable once the tests run.
  */
 export function serveUiBuild(uiDir: string, serve: (outDir: string) => Promise<UiServer>): Pick<UiServer, 'url'> {
-  let outDir: string | undefined;
   let server: UiServer | undefined;
 
   beforeAll(async () => {
-    outDir = await mkdtemp(path.join(tmpdir(), `${path.basename(uiDir)}-`));
-    await buildUiInto(uiDir, outDir);
-    server = await serve(outDir);
-  }, BUILD_AND_START_TIMEOUT_MS);
+    server = await serve(await cachedUiBuild(uiDir));
+  }, BUILD_AND_START_TIMEOUT_MS * 2);
 
   afterAll(async () => {
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   return {
