@@ -9,6 +9,7 @@ import { Outlet, Route, Routes, useParams } from 'react-router';
 import { Header } from './components/Header';
 import { Logo } from './components/Logo';
 import { Title } from './components/Title';
+import { ToastDrag } from './components/toast-drag';
 import { GeneratedForm } from './crud/GeneratedForm';
 import { GeneratedList } from './crud/GeneratedList';
 import { GeneratedShow } from './crud/GeneratedShow';
@@ -164,6 +165,8 @@ export function App() {
     <ConfigProvider theme={RefineThemes.Blue} locale={antdLocale}>
       {/* Spec 9: toasts top-right, 5 s, at most 20 at once. */}
       <AntdApp notification={{ placement: 'topRight', duration: 5, maxCount: 20 }} message={{ duration: 5, maxCount: 20 }}>
+        {/* ... and dismissed by a sideways drag past 60 % of their width. */}
+        <ToastDrag />
         <MetaProvider>
           <AdminApp />
         </MetaProvider>

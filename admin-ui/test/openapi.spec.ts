@@ -69,3 +69,47 @@ describe('reading the OpenAPI document', () => {
     expect(toBody({ meta: '' }, school.create!)).toEqual({ meta: null });
   });
 });
+
+describe('two resources over one entity (users and its pupils, students)', () => {
+  const withJoins = (entity: string, joins: string) => {
+    const op = index(entity);
+    return { ...op, parameters: [...op.parameters, { name: 'join', description: `Embed a related row: ${joins}; optionally \`relation||field1,field2\`.` }] };
+  };
+  const people: OpenApiDocument = {
+    paths: {
+      '/api/provinces': { get: index('Province') },
+      '/api/roles': { get: index('Role') },
+      '/api/users': { get: withJoins('User', 'role, province') },
+      '/api/users/{id}': { get: {} },
+      '/api/students': { get: withJoins('User', 'province') },
+      '/api/students/{id}': { get: {} },
+      '/api/teachers': { get: withJoins('Teacher', 'user') },
+    },
+    components: {
+      schemas: {
+        Province: { type: 'object', properties: { id: { type: 'integer' }, ...names } },
+        Role: { type: 'object', properties: { id: { type: 'integer' }, ...names } },
+        User: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' }, roleId: { type: 'integer' }, provinceId: { type: 'integer' },
+            role: { allOf: [ref('Role')] }, province: { allOf: [ref('Province')] },
+          },
+        },
+        Teacher: { type: 'object', properties: { id: { type: 'integer' }, userId: { type: 'string' }, user: { allOf: [ref('User')] } } },
+      },
+    },
+  };
+  const byName = new Map(parseOpenApi(people).map((r) => [r.name, r]));
+
+  it('keeps both, each with its own actions and only the relations it embeds', () => {
+    expect([...byName.keys()].sort()).toEqual(['provinces', 'roles', 'students', 'teachers', 'users']);
+    expect([...byName.get('students')!.actions]).toEqual(['list', 'show']);
+    expect(byName.get('users')!.relations.map((r) => r.name)).toEqual(['role', 'province']);
+    expect(byName.get('students')!.relations.map((r) => r.name)).toEqual(['province']);
+  });
+
+  it('points a relation to the entity at the resource named after it', () => {
+    expect(byName.get('teachers')!.relations).toEqual([{ name: 'user', resource: 'users', foreignKey: 'userId' }]);
+  });
+});

@@ -122,12 +122,27 @@ function searchOf(op: Operation | undefined): ResourceMeta['search'] {
   return match ? { field: match[1], columns: match[2].split(',').map((c) => c.trim()).filter(Boolean) } : undefined;
 }
 
+/**
+ * The relations a resource embeds, from its `join` parameter's description (`Embed a related row: province, district;
+ * ...`), or undefined when not described. Two resources over one entity may embed different ones (`students` does
+ * not embed `role`), and the server refuses a join it does not offer.
+ */
+function joinsOf(op: Operation | undefined): string[] | undefined {
+  const description = op?.parameters?.find((p) => p.name === 'join')?.description ?? '';
+  const match = /Embed a related row: ([^;]*);/.exec(description);
+  if (!match) return undefined;
+  return match[1].trim() === '(none)' ? [] : match[1].split(',').map((r) => r.trim()).filter(Boolean);
+}
+
 const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null;
 
 export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
   const schemas = doc.components?.schemas ?? {};
-  // Which resource serves which entity schema: the items of its index answer.
-  const resourceOfEntity = new Map<string, string>();
+  // Which entity schema each resource serves: the items of its index answer. Several resources may serve one entity
+  // (`users` and `students`, its pupils): each keeps its own, and a relation to the entity goes to the resource named
+  // after it (`User` -> `users`), else the first.
+  const entityOfResource = new Map<string, string>();
+  const resourcesOfEntity = new Map<string, string[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     const m = /^\/api\/([a-z0-9/-]+?)$/.exec(path);
     if (!m || path.endsWith('/{id}')) continue;
@@ -135,8 +150,14 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
     const content = isOperation(get) ? get.responses?.['200']?.content?.['application/json']?.schema : undefined;
     const items = content?.oneOf?.find((o) => o.type === 'array')?.items;
     const entity = refName(items?.$ref);
-    if (entity) resourceOfEntity.set(entity, m[1]);
+    if (!entity) continue;
+    entityOfResource.set(m[1], entity);
+    resourcesOfEntity.set(entity, [...(resourcesOfEntity.get(entity) ?? []), m[1]]);
   }
+  const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  const resourceOfEntity = new Map(
+    [...resourcesOfEntity].map(([entity, names]) => [entity, names.find((n) => n === `${kebab(entity)}s`) ?? names[0]]),
+  );
   const out: ResourceMeta[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     const m = /^\/api\/([a-z0-9/-]+?)$/.exec(path);
@@ -148,17 +169,19 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
     const show = isOperation(one.get) ? one.get : undefined;
     const update = isOperation(one.patch) ? one.patch : isOperation(one.put) ? one.put : undefined;
     const destroy = isOperation(one.delete) ? one.delete : undefined;
-    const entityName = [...resourceOfEntity.entries()].find(([, r]) => r === name)?.[0];
+    const entityName = entityOfResource.get(name);
     const entity = entityName ? schemas[entityName] : undefined;
     if (!entity?.properties) continue;
 
     const relations: ResourceMeta['relations'] = [];
     const fields: FieldMeta[] = [];
+    const joinable = joinsOf(index ?? show);
     for (const [field, s] of Object.entries(entity.properties)) {
       const target = refName(s.allOf?.[0]?.$ref);
       if (target || (s.description?.startsWith('Present when joined') ?? false)) {
         const resource = target ? resourceOfEntity.get(target) : undefined;
-        if (resource) relations.push({ name: field, resource, foreignKey: entity.properties[`${field}Id`] ? `${field}Id` : undefined });
+        const offered = !joinable || joinable.includes(field);
+        if (resource && offered) relations.push({ name: field, resource, foreignKey: entity.properties[`${field}Id`] ? `${field}Id` : undefined });
         continue;
       }
       fields.push(fieldOf(field, s));
