@@ -4,7 +4,8 @@
  * saved answers scored; a pupil's finish racing the sweeper gives one `quiz.finished`; a full day scores 270 and
  * ties are ordered by total time; nobody reads another pupil's attempt; no correct answer leaves before finish.
  */
-import { AttemptSweeper } from '@olymp/learning';
+import request from 'supertest';
+import { AttemptSweeper, startLearning } from '@olymp/learning';
 import { Clock } from '@olymp/server-kit';
 import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from './support';
 import { dailyTests } from '../src/seed/math-questions';
@@ -130,6 +131,28 @@ describe('attempts with server-held time', () => {
     ]);
     expect(refused.body.code).toBe('ATTEMPT_FINISHED');
     expect(accepted.body.data).toMatchObject({ applied: true, seq: 9 });
+  });
+
+  it('saves on a node that did not start the attempt (it reads the attempt once), with the same rules', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const other = await startLearning(s.ns.envFor('learning'));
+    try {
+      other.app.get(Clock).set(t1);
+      const { attempt, questions } = await start(p, quick);
+      const via = (node: typeof other, questionId: string, optionId: string, seq: number) =>
+        request(node.app.getHttpServer()).post('/api/user-answer').set('Authorization', p.token).send({ attemptId: attempt.id, questionId, answer: { optionId }, seq });
+      expect((await via(other, questions[0].id, questions[0].options[1].id, 2)).body.data).toMatchObject({ applied: true, seq: 2 });
+      expect((await via(other, questions[0].id, questions[0].options[0].id, 1)).body.data).toMatchObject({ applied: false, seq: 2 });
+      const foreign = await request(other.app.getHttpServer()).post('/api/user-answer').set('Authorization', (await joinedPupil(quick)).token)
+        .send({ attemptId: attempt.id, questionId: questions[0].id, answer: { optionId: questions[0].options[0].id }, seq: 3 });
+      expect(foreign.status).toBe(404);
+      other.app.get(Clock).set(new Date(attempt.deadlineAt).getTime() + GRACE + 1);
+      expect((await via(other, questions[1].id, questions[1].options[0].id, 1)).body.code).toBe('ATTEMPT_TIME_UP');
+      expect((await answersOf(attempt.id)).map((a) => [a.question_id, a.seq])).toEqual([[questions[0].id, 2]]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses an answer that does not fit its question, and a question from another test', async () => {

@@ -58,6 +58,10 @@ interface AttemptMeta {
   deadlineMs: number;
 }
 
+function metaOf(userId: string, quizId: string, order: readonly string[], deadlineAt: Date): AttemptMeta {
+  return { userId, quizId, order: new Set(order), deadlineMs: deadlineAt.getTime() };
+}
+
 export interface FinishOutcome {
   attempt: Attempt;
   /** False when the attempt was already finished (by the pupil, a retry or the sweeper): nothing was written. */
@@ -102,6 +106,13 @@ export class Attempts {
    */
   async start(userId: string, quizId: string, q: ContextQuery, prechecks: PrecheckInput | undefined, staffPreview: boolean) {
     if (!prechecks?.charged || !prechecks.stableConnection || !prechecks.timerKeepsRunning) throw new DomainError('PRECHECKS_REQUIRED');
+    const started = await this.startIn(userId, quizId, q, staffPreview);
+    // The node that started an attempt answers its first saves without reading it back (after the commit).
+    this.metas.set(started.attempt.id, metaOf(started.attempt.userId, started.attempt.quizId, started.attempt.questionOrder, started.attempt.deadlineAt));
+    return started;
+  }
+
+  private startIn(userId: string, quizId: string, q: ContextQuery, staffPreview: boolean) {
     return this.ds.transaction(async (m) => {
       const ctx = await this.contexts.resolve(quizId, q, m);
       const now = this.clock.now();
@@ -224,9 +235,15 @@ export class Attempts {
   private async meta(attemptId: string): Promise<AttemptMeta | null> {
     const hit = this.metas.get(attemptId);
     if (hit) return hit;
-    const a = await this.ds.getRepository(Attempt).findOneBy({ id: attemptId });
+    // A miss is a pupil's first save on this node: one named statement, no entity (profiles: TypeORM's find was
+    // most of a first save's CPU).
+    const { rows: [a] } = await this.pool().query<{ user_id: string; quiz_id: string; question_order: string[]; deadline_at: Date }>({
+      name: 'learning.attempt-meta',
+      text: 'SELECT user_id, quiz_id, question_order, deadline_at FROM attempts WHERE id = $1',
+      values: [attemptId],
+    });
     if (!a) return null;
-    const meta = { userId: a.userId, quizId: a.quizId, order: new Set(a.questionOrder), deadlineMs: a.deadlineAt.getTime() };
+    const meta = metaOf(a.user_id, a.quiz_id, a.question_order, a.deadline_at);
     this.metas.set(attemptId, meta);
     return meta;
   }
