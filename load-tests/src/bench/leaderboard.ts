@@ -112,8 +112,11 @@ interface FanOut {
   cpuMsPerThousandDeliveries: number;
 }
 
-/** Processes holding the viewers (VIEWER_PROCESSES, each a share), so that the load generator is not the limit. */
-const VIEWER_PROCESSES = Number(process.env.BENCH_VIEWER_PROCESSES ?? 4);
+/**
+ * Viewers per load-generator process: one process parsing 10,000 pushes is the generator's limit, not the server's,
+ * while more processes than needed only add context switches on two cores. BENCH_VIEWERS_PER_PROCESS overrides.
+ */
+const VIEWERS_PER_PROCESS = Number(process.env.BENCH_VIEWERS_PER_PROCESS ?? 2_500);
 
 interface Viewers {
   count: number;
@@ -122,10 +125,11 @@ interface Viewers {
   close(): Promise<void>;
 }
 
-/** Connects `n` viewers spread over VIEWER_PROCESSES processes; with `firstBoard`, ready once the current board came. */
+/** Connects `n` viewers spread over processes (VIEWERS_PER_PROCESS); with `firstBoard`, ready once the board came. */
 async function connectViewers(url: string, n: number, auth: object, firstBoard = false): Promise<Viewers> {
-  const share = Math.ceil(n / VIEWER_PROCESSES);
-  const children = Array.from({ length: Math.min(VIEWER_PROCESSES, n) }, () =>
+  const processes = Math.max(1, Math.ceil(n / VIEWERS_PER_PROCESS));
+  const share = Math.ceil(n / processes);
+  const children = Array.from({ length: processes }, () =>
     fork(join(__dirname, 'viewers-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const next = (child: ChildProcess, key: string) =>
     new Promise<Record<string, number | string>>((resolve, reject) => {
