@@ -3,7 +3,7 @@
  * are not a resource action (a checkpoint under its challenge). Everything else is generated from the metadata.
  */
 import { lazy, type ComponentType } from 'react';
-import { GeneratedForm } from '../crud/GeneratedForm';
+import { CreateThenShow } from '../crud/CreateThenShow';
 import { PAGES as PEOPLE_PAGES } from './people/pages';
 import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as TRAINING_PAGES } from './trainings/pages';
@@ -34,11 +34,6 @@ const FinanceAnalytics = lazy(() => import('./finance/FinanceAnalytics'));
 const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
-
-/** Creating a challenge or a quiz goes on to its page (checkpoints, questions), not back to the list. */
-function CreateThenShow({ resource }: PageProps) {
-  return <GeneratedForm resource={resource} action="create" redirect="show" />;
-}
 
 const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES];
 

@@ -15,14 +15,18 @@ export interface Pupil {
 
 const PRECHECKS = { charged: true, stableConnection: true, timerKeepsRunning: true };
 
-async function api<T = { data: unknown }>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
+/** One JSON call; `from` is the client's connection pool (a school's source address for the sign-in burst). */
+async function api<T = { data: unknown }>(
+  base: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string, from?: Agent,
+): Promise<{ status: number; body: T }> {
+  const res = await request(`${base}${path}`, {
     method,
+    ...(from ? { dispatcher: from } : {}),
     headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+  const text = await res.body.text();
+  return { status: res.statusCode, body: (text ? JSON.parse(text) : {}) as T };
 }
 
 /** Pupils written straight into auth's tables (the setup, not what is measured), grade 5. */
@@ -46,15 +50,8 @@ export async function createPupils(stack: Stack, n: number, prefix = '+7709'): P
  */
 const SCHOOLS = Array.from({ length: 50 }, (_, k) => new Agent({ localAddress: `127.0.0.${10 + k}`, connections: 4 }));
 
-async function apiFrom(school: number, base: string, method: 'POST' | 'GET', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await request(`${base}${path}`, {
-    method,
-    dispatcher: SCHOOLS[school % SCHOOLS.length],
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  return { status: res.statusCode, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+function apiFrom(school: number, base: string, method: 'POST' | 'GET', path: string, body?: unknown) {
+  return api<Record<string, unknown>>(base, method, path, body, undefined, SCHOOLS[school % SCHOOLS.length]);
 }
 
 /** Codes from the development inbox (the SMS path: outbox, JetStream, notifications), 8 readers at a time. */

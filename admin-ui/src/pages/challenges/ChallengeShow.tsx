@@ -3,29 +3,23 @@
  * certificate-images, access, subscriptions, invoices, test-results, statistics, test-statistics. A tab shows only
  * with its `challenge:*` key (spec 6); the active tab is in the URL (`?tab=`).
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@olymp/web-common';
 import { useGo, useNotification, useOne, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { BarChart } from '../../components/Charts';
 import { NotAvailable } from '../../components/NotAvailable';
+import { UrlTabs } from '../../components/UrlTabs';
 import { GeneratedList } from '../../crud/GeneratedList';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
+import { useLocale, type Text } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { CheckpointCreate } from './CheckpointCreate';
 import type { PageProps } from '../registry';
 
-type Text = Record<Locale, string>;
-
-function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
-}
 
 function Leaderboard({ id, published }: { id: string; published: boolean }) {
   const { t } = useTranslation();
@@ -179,7 +173,6 @@ export default function ChallengeShow({ id }: PageProps) {
   const { has } = useAccess();
   const go = useGo();
   const { open } = useNotification();
-  const [params, setParams] = useSearchParams();
   const { query } = useOne<BaseRecord>({ resource: 'challenges', id });
   const record = query.data?.data;
   const checkpointFilters = useMemo<CrudFilter[]>(() => [{ field: 'challengeId', operator: 'eq', value: id }], [id]);
@@ -243,7 +236,6 @@ export default function ChallengeShow({ id }: PageProps) {
     { key: 'statistics', permission: 'challenge:statistics_tab', label: t('challenge.tabs.statistics'), children: <Statistics id={id} perQuestion={false} /> },
     { key: 'test-statistics', permission: 'challenge:test_statistics_tab', label: t('challenge.tabs.testStatistics'), children: <Statistics id={id} perQuestion /> },
   ].filter((tab) => has(tab.permission));
-  const active = params.get('tab') ?? tabs[0]?.key;
 
   return (
     <Card
@@ -268,7 +260,7 @@ export default function ChallengeShow({ id }: PageProps) {
         ) : null
       }
     >
-      <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })} items={tabs.map(({ key, label, children }) => ({ key, label, children }))} />
+      <UrlTabs tabs={tabs.map(({ key, label, children }) => ({ key, label, children }))} />
     </Card>
   );
 }

@@ -1,14 +1,8 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@olymp/web-common';
 import { DatePicker, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../lib/time';
 
-export type Text = Record<Locale, string>;
-
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
-}
+export { useLocale, type Text } from '../../hooks/useLocale';
 
 /** The report period: inclusive days; empty means the API's default (the last 30 days). */
 export function PeriodPicker({ value, onChange }: { value: { from?: string; to?: string }; onChange: (v: { from?: string; to?: string }) => void }) {

@@ -69,7 +69,7 @@ export default function StaffShow({ id }: PageProps) {
       }
       extra={has('management:update') ? <Button onClick={() => go({ to: `/staffs/${id}/edit` })}>{t('common:buttons.edit')}</Button> : null}
     >
-      <UrlTabs tabs={STAFF_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: children[key] }))} />
+      <UrlTabs tabs={STAFF_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: children[key] }))} destroyOnHidden />
     </Card>
   );
 }

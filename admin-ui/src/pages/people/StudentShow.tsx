@@ -57,7 +57,7 @@ export default function StudentShow({ id }: PageProps) {
         </Space>
       }
     >
-      <UrlTabs tabs={STUDENT_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: children[key] }))} />
+      <UrlTabs tabs={STUDENT_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: children[key] }))} destroyOnHidden />
     </Card>
   );
 }

@@ -4,18 +4,18 @@
  * with its `training:*` key (spec 6); the active tab is in the URL (`?tab=`).
  */
 import { useGo, useOne, type BaseRecord } from '@refinedev/core';
-import { Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { NotAvailable } from '../../components/NotAvailable';
+import { UrlTabs } from '../../components/UrlTabs';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import type { PageProps } from '../registry';
 import { ChaptersTab } from './ChaptersTab';
-import { activeTab, visibleTabs, type TabKey } from './logic';
+import { visibleTabs, type TabKey } from './logic';
 import { Invoices, Leaderboard, Subscriptions, TestResults } from './ReportTabs';
 import { NAMESPACES, useAction, useLocale } from './shared';
 import { Statistics, TestStatistics } from './StatisticsTabs';
@@ -38,7 +38,6 @@ export default function TrainingShow({ id }: PageProps) {
   const { has } = useAccess();
   const go = useGo();
   const act = useAction();
-  const [params, setParams] = useSearchParams();
   const { query } = useOne<BaseRecord>({ resource: 'trainings', id });
   const record = query.data?.data;
   const title = localized(record, 'title', locale) ?? '';
@@ -57,7 +56,6 @@ export default function TrainingShow({ id }: PageProps) {
     'test-statistics': () => <TestStatistics trainingId={id} />,
   };
   const tabs = visibleTabs((key) => has(key));
-  const active = activeTab(params.get('tab'), tabs);
 
   return (
     <Card
@@ -96,12 +94,7 @@ export default function TrainingShow({ id }: PageProps) {
       {tabs.length === 0 ? (
         <Typography.Text type="secondary">{t('noTabs')}</Typography.Text>
       ) : (
-        <Tabs
-          activeKey={active}
-          destroyOnHidden
-          onChange={(key) => setParams({ tab: key }, { replace: true })}
-          items={tabs.map((key) => ({ key, label: t(LABELS[key]), children: content[key]() }))}
-        />
+        <UrlTabs destroyOnHidden tabs={tabs.map((key) => ({ key, label: t(LABELS[key]), children: content[key]() }))} />
       )}
     </Card>
   );

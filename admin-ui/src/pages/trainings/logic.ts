@@ -26,10 +26,7 @@ export function visibleTabs(has: (key: string) => boolean): TabKey[] {
   return TAB_KEYS.filter((k) => has(TAB_PERMISSIONS[k]));
 }
 
-/** The tab the URL names if the user may see it, else the first visible one (undefined: none). */
-export function activeTab(requested: string | null, visible: readonly TabKey[]): TabKey | undefined {
-  return visible.find((k) => k === requested) ?? visible[0];
-}
+export { activeTab } from '../../lib/tabs';
 
 /** How pupils got into a training (participations.via). */
 export const VIA = ['free', 'invoice', 'code', 'invited', 'staff'] as const;

@@ -1,19 +1,14 @@
 /** This area's hand-written pages, merged into pages/registry.tsx (one file per area, so areas are built apart). */
 import { lazy } from 'react';
-import { GeneratedForm } from '../../crud/GeneratedForm';
-import type { AreaPages, PageProps } from '../registry';
+import { CreateThenShow } from '../../crud/CreateThenShow';
+import type { AreaPages } from '../registry';
 
 const TrainingShow = lazy(() => import('./TrainingShow'));
 const chapterPage = (name: 'ChapterCreate' | 'ChapterEdit' | 'SubchapterCreate' | 'SubchapterShow' | 'SubchapterEdit') =>
   lazy(() => import('./ChapterPages').then((m) => ({ default: m[name] })));
 
-/** Creating a training goes on to its page (chapters), not back to the list. */
-function TrainingCreate({ resource }: PageProps) {
-  return <GeneratedForm resource={resource} action="create" redirect="show" />;
-}
-
 export const PAGES: AreaPages = {
-  pages: { trainings: { show: TrainingShow, create: TrainingCreate } },
+  pages: { trainings: { show: TrainingShow, create: CreateThenShow } },
   // Under their training; each is guarded by its resource's own keys (the API's: chapter_create, update,
   // chapter_tab, subchapter_update).
   routes: [

@@ -1,28 +1,22 @@
 /** Pieces the training pages share: the interface language, error toasts of API calls, the way back to a training. */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@olymp/web-common';
-import { useGo, useNotification } from '@refinedev/core';
+import { useGo } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSend } from '../../hooks/useSend';
 
 /** The training pages' translations: their own group, plus the shared one (`common:...`). */
 export const NAMESPACES = ['training', 'common'] as const;
 
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
-}
+export { useLocale } from '../../hooks/useLocale';
 
-/** Runs an API call; a success or the server's message as a toast. */
+/** Runs an API call; a success or the server's message as a toast (never rejects). */
 export function useAction() {
   const { t } = useTranslation(NAMESPACES);
-  const { open } = useNotification();
+  const send = useSend();
   return (call: () => Promise<unknown>, onDone?: () => void) =>
-    call().then(
-      () => {
-        open?.({ type: 'success', message: t('common:notifications.success') });
-        onDone?.();
-      },
-      (e: { message?: string }) => open?.({ type: 'error', message: e.message ?? t('common:errors.unknown') }),
+    send(call, t('common:notifications.success'), onDone ? () => onDone() : undefined).then(
+      () => undefined,
+      () => undefined,
     );
 }
 
