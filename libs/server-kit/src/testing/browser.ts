@@ -43,9 +43,18 @@ export async function launchChromium(): Promise<Browser | null> {
 /**
  * `describe(name)` with one Chromium for the whole block: `fn` receives a getter that returns the running browser
  * (valid inside hooks and tests). Give each test its own `browser.newContext()` so storage never leaks between tests.
- * Without Chromium it warns and registers a single skipped test, so the gap shows up in every report.
+ * Without Chromium it warns and registers a single skipped test, so the gap shows up in every report; under CI
+ * (`CI` set, as `.ci/run` does after installing Chromium) a missing browser is a failure, never a quiet skip.
  */
 export function describeWithBrowser(name: string, fn: (browser: () => Browser) => void): void {
+  if (!hasChromium() && process.env.CI) {
+    describe(name, () => {
+      it(`needs Chromium at ${CHROMIUM_PATH}`, () => {
+        throw new Error(`Chromium is missing at ${CHROMIUM_PATH} under CI: apt-get install -y chromium`);
+      });
+    });
+    return;
+  }
   if (!hasChromium()) {
     console.warn(`SKIPPED: install chromium (apt-get install -y chromium) to run browser tests: ${name}`);
     describe(name, () => {
