@@ -313,6 +313,12 @@ const BASE_ERRORS = {
     'Неизвестные права: {keys}. Выберите их из списка прав или сначала создайте.',
     'Белгісіз рұқсаттар: {keys}. Рұқсаттар тізімінен таңдаңыз немесе алдымен оларды жасаңыз.',
   ),
+  PERMISSION_NOT_HELD: def(
+    403,
+    'You can only grant permissions you hold yourself; you do not hold: {keys}. Ask an administrator to do it.',
+    'Выдавать можно только те права, которые есть у вас самих; у вас нет: {keys}. Попросите администратора.',
+    'Тек өзіңізде бар рұқсаттарды ғана беруге болады; сізде жоқ: {keys}. Әкімшіден сұраңыз.',
+  ),
   // People (auth people/): parents by relative, avatars.
   PARENT_EXISTS: def(
     409,

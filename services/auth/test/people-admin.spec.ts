@@ -75,7 +75,7 @@ describe('staff people lists: users, students, teachers', () => {
   });
 
   it('creates a person with a normalized phone and a server id; refused requests change nothing', async () => {
-    const body = { phone: '8 (701) 555-11-22', firstName: 'Бекзат', lastName: 'Жаңа', roleId: ROLE.contentMaker };
+    const body = { phone: '8 (701) 555-11-22', firstName: 'Бекзат', lastName: 'Жаңа', roleId: ROLE.examObserver };
     const before = await snapshot();
     expect((await api().post('/api/users').send(body)).status).toBe(401);
     expect((await api().post('/api/users').set('authorization', student).send(body)).status).toBe(403);
@@ -94,7 +94,7 @@ describe('staff people lists: users, students, teachers', () => {
 
     const created = await api().post('/api/users').set('authorization', manager).send(body);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ phone: '+77015551122', firstName: 'Бекзат', roleId: ROLE.contentMaker });
+    expect(created.body).toMatchObject({ phone: '+77015551122', firstName: 'Бекзат', roleId: ROLE.examObserver });
     expect(created.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await idOf('+77015551122')).toBe(created.body.id);
     const again = await api().post('/api/users').set('authorization', manager).send({ ...body, phone: '77015551122' });
@@ -126,6 +126,51 @@ describe('staff people lists: users, students, teachers', () => {
     const sessions = await pg.query(`SELECT revoke_reason FROM "${schema}".sessions WHERE user_id = $1`, [pupilId]);
     expect(sessions.rows).toEqual([{ revoke_reason: 'staff_reset' }]);
     await api().put(url).set('authorization', manager).send({ roleId: ROLE.student });
+  });
+
+  describe('nobody but an administrator gives a role holding a key they do not hold', () => {
+    const keysOf = async (roleId: number) =>
+      (await pg.query(`SELECT p.name FROM "${schema}".role_permissions rp JOIN "${schema}".permissions p ON p.id = rp.permission_id
+        WHERE rp.role_id = $1 ORDER BY p.name`, [roleId])).rows.map((r: { name: string }) => r.name) as string[];
+    const audit = async () => (await pg.query(`SELECT id FROM "${schema}".audit_log ORDER BY id`)).rows;
+    const sessions = async () => (await pg.query(`SELECT id, revoked_at FROM "${schema}".sessions ORDER BY id`)).rows;
+    const outbox = async () => (await pg.query(`SELECT id FROM "${schema}".outbox ORDER BY id`)).rows;
+
+    it('refuses a manager giving a pupil the content maker role (quiz:index, quiz:create, ... the manager lacks), in kk, ru and en, changing nothing', async () => {
+      const pupilId = (await idOf('+77000000106'))!;
+      const managerKeys = new Set(await keysOf(ROLE.manager));
+      const notHeld = (await keysOf(ROLE.contentMaker)).filter((k) => !managerKeys.has(k));
+      expect(notHeld).toEqual(expect.arrayContaining(['quiz:index', 'quiz:create', 'quiz:delete']));
+      const before = { users: await snapshot(), audit: await audit(), sessions: await sessions(), outbox: await outbox() };
+      const url = `/api/users/${pupilId}/role`;
+      const kk = await api().put(url).set('authorization', manager).send({ roleId: ROLE.contentMaker });
+      expect([kk.status, kk.body.code, kk.body.message]).toEqual([
+        403, 'PERMISSION_NOT_HELD', `Тек өзіңізде бар рұқсаттарды ғана беруге болады; сізде жоқ: ${notHeld.join(', ')}. Әкімшіден сұраңыз.`,
+      ]);
+      const ru = await api().put(url).set('authorization', manager).set('x-locale', 'ru').send({ roleId: ROLE.contentMaker });
+      expect(ru.body.message).toBe(`Выдавать можно только те права, которые есть у вас самих; у вас нет: ${notHeld.join(', ')}. Попросите администратора.`);
+      const en = await api().put(url).set('authorization', manager).set('x-locale', 'en').send({ roleId: ROLE.contentMaker });
+      expect(en.body.message).toBe(`You can only grant permissions you hold yourself; you do not hold: ${notHeld.join(', ')}. Ask an administrator to do it.`);
+      // Creating a person with that role is the same grant.
+      const create = await api().post('/api/users').set('authorization', manager).set('x-locale', 'en')
+        .send({ phone: '+77015553344', firstName: 'Айдана', roleId: ROLE.contentMaker });
+      expect([create.status, create.body.code]).toEqual([403, 'PERMISSION_NOT_HELD']);
+      expect({ users: await snapshot(), audit: await audit(), sessions: await sessions(), outbox: await outbox() }).toEqual(before);
+    });
+
+    it('lets a manager give a role whose keys are a subset of theirs, and an administrator give any role', async () => {
+      const pupilId = (await idOf('+77000000106'))!;
+      const url = `/api/users/${pupilId}/role`;
+      const managerKeys = new Set(await keysOf(ROLE.manager));
+      expect((await keysOf(ROLE.regionalDirector)).every((k) => managerKeys.has(k))).toBe(true);
+      const subset = await api().put(url).set('authorization', manager).send({ roleId: ROLE.regionalDirector });
+      expect([subset.status, subset.body.data?.roleId]).toEqual([200, ROLE.regionalDirector]);
+      const byAdmin = await api().put(url).set('authorization', admin).send({ roleId: ROLE.contentMaker });
+      expect([byAdmin.status, byAdmin.body.data?.roleId]).toEqual([200, ROLE.contentMaker]);
+      const actions = await pg.query(`SELECT action, actor_id FROM "${schema}".audit_log WHERE resource = 'users' AND resource_id = $1 ORDER BY at`, [pupilId]);
+      expect(actions.rows).toEqual([{ action: 'role.update', actor_id: managerId }, { action: 'role.update', actor_id: adminId }]);
+      expect((await api().put(url).set('authorization', admin).send({ roleId: ROLE.student })).status).toBe(200);
+    });
   });
 
   it('deletes a person, but never oneself or the last administrator', async () => {

@@ -296,6 +296,40 @@ describe('roles and permissions', () => {
     expect((await call('get', `/api/roles/${id}`).set('authorization', token.admin)).status).toBe(404);
   });
 
+  it('lets nobody but an administrator add a key to a role that they do not hold themselves (403, nothing changed); removing is allowed', async () => {
+    const keeper = await call('post', '/api/roles', { ...role, name: 'roleKeeper' }).set('authorization', token.admin);
+    const keeperKeys = ['role:update', 'sidebar:group_index', 'sidebar:role_index', 'sidebar:student_index'];
+    expect((await call('put', `/api/roles/${keeper.body.id}/permissions`, { permissions: keeperKeys }).set('authorization', token.admin)).status).toBe(200);
+    const helper = await call('post', '/api/roles', { ...role, name: 'roleHelper' }).set('authorization', token.admin);
+    const keeperToken = `Bearer ${await testToken({ roleId: keeper.body.id })}`;
+    const url = `/api/roles/${helper.body.id}/permissions`;
+
+    const before = await snapshot();
+    const kk = await call('put', url, { permissions: ['sidebar:student_index', 'quiz:index', 'quiz:create'] }).set('authorization', keeperToken);
+    expect([kk.status, kk.body.code, kk.body.message]).toEqual([
+      403, 'PERMISSION_NOT_HELD', 'Тек өзіңізде бар рұқсаттарды ғана беруге болады; сізде жоқ: quiz:create, quiz:index. Әкімшіден сұраңыз.',
+    ]);
+    const ru = await call('put', url, { permissions: ['quiz:index'] }).set('authorization', keeperToken).set('x-locale', 'ru');
+    expect(ru.body.message).toBe('Выдавать можно только те права, которые есть у вас самих; у вас нет: quiz:index. Попросите администратора.');
+    const en = await call('put', url, { permissions: ['quiz:index'] }).set('authorization', keeperToken).set('x-locale', 'en');
+    expect(en.body.message).toBe('You can only grant permissions you hold yourself; you do not hold: quiz:index. Ask an administrator to do it.');
+    // Nor to their own role: no raising oneself.
+    const own = await call('put', `/api/roles/${keeper.body.id}/permissions`, { permissions: [...keeperKeys, 'user:role_update'] }).set('authorization', keeperToken);
+    expect([own.status, own.body.code]).toEqual([403, 'PERMISSION_NOT_HELD']);
+    expect(await snapshot()).toEqual(before);
+
+    const subset = await call('put', url, { permissions: ['sidebar:student_index'] }).set('authorization', keeperToken);
+    expect([subset.status, subset.body.data]).toEqual([200, ['sidebar:student_index']]);
+    const byAdmin = await call('put', url, { permissions: ['quiz:index', 'sidebar:student_index'] }).set('authorization', token.admin);
+    expect([byAdmin.status, byAdmin.body.data]).toEqual([200, ['quiz:index', 'sidebar:student_index']]);
+    // Taking away a key one does not hold grants nothing.
+    const removed = await call('put', url, { permissions: ['sidebar:group_index', 'sidebar:student_index'] }).set('authorization', keeperToken);
+    expect([removed.status, removed.body.data]).toEqual([200, ['sidebar:group_index', 'sidebar:student_index']]);
+    expect((await auditOf('roles', helper.body.id)).map((e) => [e.action, e.actor_role_id])).toEqual([
+      ['create', ROLE.admin], ['permissions.replace', keeper.body.id], ['permissions.replace', ROLE.admin], ['permissions.replace', keeper.body.id],
+    ]);
+  });
+
   it('refuses to delete a role people still hold (409), changing nothing', async () => {
     const created = await call('post', '/api/roles', { ...role, name: 'tutor' }).set('authorization', token.admin);
     await sql('INSERT INTO {s}.users (id, phone, first_name, role_id) VALUES ($1, $2, $3, $4)', [randomUUID(), '+77000009901', 'Тьютор', created.body.id]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ALL_PERMISSIONS_ROLE, type RoleId } from '@olymp/proto';
 import { type AuditActor, AuditLog, DomainError, PermissionCache, notFound } from '@olymp/server-kit';
+import { assertGranterHolds } from './grant-rule';
 
 export interface RolePermissionSet {
   /** Permission keys the role holds, sorted. */
@@ -32,7 +33,10 @@ export class RolePermissionsService {
     return { data: await this.namesOf(this.ds.manager, roleId), editable: true };
   }
 
-  /** Unknown keys are refused (400, none of them applied); so is any change to the administrator role (409). */
+  /**
+   * Unknown keys are refused (400, none of them applied); so is any change to the administrator role (409), and
+   * adding a key the caller does not hold themselves (403 PERMISSION_NOT_HELD; removing keys is allowed).
+   */
   async replace(roleId: number, keys: readonly string[], actor: AuditActor): Promise<RolePermissionSet> {
     if (roleId === ALL_PERMISSIONS_ROLE) throw new DomainError('ROLE_PERMISSIONS_FIXED');
     const wanted = [...new Set(keys)].sort();
@@ -48,6 +52,7 @@ export class RolePermissionsService {
       const unknown = wanted.filter((k) => !found.has(k));
       if (unknown.length) throw new DomainError('PERMISSION_UNKNOWN', { keys: unknown.join(', ') });
       const before = await this.namesOf(m, roleId);
+      await assertGranterHolds(m, actor, wanted.filter((k) => !before.includes(k)));
       const ids = known.map((p) => p.id);
       await m.query('DELETE FROM role_permissions WHERE role_id = $1 AND NOT (permission_id = ANY($2::int[]))', [roleId, ids]);
       await m.query(

@@ -8,6 +8,7 @@ import { User } from '../users/user.entity';
 import { Role } from '../roles/role.entity';
 import { requirePhone } from '../signin/signin.dto';
 import { SessionsService } from '../sessions/sessions.service';
+import { assertMayGiveRole } from '../roles/grant-rule';
 import type { Teacher } from './teacher.entity';
 
 /** Only an administrator gives or takes the administrator role (a manager cannot raise anyone, themselves included). */
@@ -27,7 +28,8 @@ export async function assertNotLastAdmin(manager: EntityManager, user: User): Pr
 }
 
 /**
- * Staff's `users` store and destroy: server-side id, normalized phones, a role that exists, no self-deletion.
+ * Staff's `users` store and destroy: server-side id, normalized phones, a role that exists and whose keys the
+ * creator holds (admins excepted, see roles/grant-rule.ts), no self-deletion.
  * Deleting a person first ends their sessions the usual way (`auth.session.revoked`, so every service refuses their
  * tokens at once; the rows themselves go with the person by cascade).
  */
@@ -42,6 +44,8 @@ export class UserAdminHooks implements CrudHooks<User> {
     if (input.email) input.email = input.email.toLowerCase();
     assertMayAssign(ctx, input.roleId ?? 0);
     await assertRoleExists(ctx.manager, input.roleId ?? 0);
+    if (!ctx.user) throw new DomainError('FORBIDDEN');
+    await assertMayGiveRole(ctx.manager, ctx.user, input.roleId ?? 0);
     if (await ctx.manager.existsBy(User, { phone: input.phone })) throw new DomainError('PHONE_TAKEN');
   }
 

@@ -7,10 +7,12 @@ import { User } from '../users/user.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { roleChangeBody } from './staff-people.dto';
 import { assertMayAssign, assertNotLastAdmin, assertRoleExists } from './staff-people.hooks';
+import { assertMayGiveRole } from '../roles/grant-rule';
 
 /**
  * `PUT /api/users/{user}/role { roleId }` (`user:role_update`): staff move a person to another role. Not one's
- * own account; only an administrator gives or takes the administrator role; the last administrator keeps it. The
+ * own account; only an administrator gives or takes the administrator role; nobody but an administrator gives a
+ * role holding a key they do not hold themselves (403 PERMISSION_NOT_HELD); the last administrator keeps it. The
  * change is audited in its transaction, then every session of the person ends (`staff_reset`) so the next tokens
  * carry the new role.
  */
@@ -37,6 +39,7 @@ export class UserRoleController {
       if (before.roleId === body.roleId) return null;
       assertMayAssign({ user: caller }, before.roleId, body.roleId);
       await assertRoleExists(manager, body.roleId);
+      await assertMayGiveRole(manager, caller, body.roleId);
       await assertNotLastAdmin(manager, before);
       await manager.update(User, { id: userId }, { roleId: body.roleId });
       const after = await manager.findOneByOrFail(User, { id: userId });
