@@ -288,6 +288,13 @@ const BASE_ERRORS = {
     '«{value}» — не имя файла, выданное сервером. Используйте filename из ответа на загрузку.',
     '«{value}» — сервер берген файл атауы емес. Жүктеу жауабындағы filename мәнін қолданыңыз.',
   ),
+  // Sessions (auth).
+  REFRESH_TOKEN_REUSED: def(
+    401,
+    'This sign-in had already been renewed with this token, so it may have been copied: for safety the session has ended on every device. Sign in again.',
+    'Этот вход уже был продлён этим токеном, возможно, его скопировали: в целях безопасности сеанс завершён на всех устройствах. Войдите снова.',
+    'Бұл кіру осы токенмен бұрын ұзартылған, оны біреу көшірген болуы мүмкін: қауіпсіздік үшін сеанс барлық құрылғыда аяқталды. Қайта кіріңіз.',
+  ),
   // Roles and permissions (auth, admin settings).
   ROLE_BUILT_IN: def(
     409,

@@ -31,7 +31,7 @@ export const EVENT_SCHEMAS = {
       sessionId: uuid,
       userId: uuid,
       deviceId: z.string().min(1),
-      reason: z.enum(['new_device', 'replaced', 'logout', 'staff_reset']),
+      reason: z.enum(['new_device', 'replaced', 'logout', 'staff_reset', 'refresh_reuse']),
       revokedAt: instant,
     }),
   },

@@ -3,7 +3,7 @@ import { type ServiceDefinition, createService } from '@olymp/server-kit';
 import { PermissionRow, Role, RolePermission, RolePermissionDefault } from './roles/role.entity';
 import { User } from './users/user.entity';
 import { OtpCode } from './otp/otp.entity';
-import { Session } from './sessions/session.entity';
+import { Session, SessionRotation } from './sessions/session.entity';
 import { RolesService } from './roles/roles.service';
 import { RolesRpcController } from './roles/roles.rpc.controller';
 import { UsersRpcController } from './users/users.rpc.controller';
@@ -41,6 +41,7 @@ import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-ot
 import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
 import { AuthSettings1763840000000 } from './migrations/1763840000000-auth-settings';
+import { AuthSessionRotations1763850000000 } from './migrations/1763850000000-auth-session-rotations';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
@@ -57,16 +58,17 @@ export const authService: ServiceDefinition = {
   service: 'auth',
   imports: [AuthModule, DirectoryModule, RolesAdminModule, CataloguesModule, auditLogResource({ access: 'log:index' }),
     StaffPeopleModule, SettingsModule],
-  entities: [Role, PermissionRow, RolePermission, RolePermissionDefault, User, OtpCode, Session, ...directoryEntities, ...catalogueEntities,
+  entities: [Role, PermissionRow, RolePermission, RolePermissionDefault, User, OtpCode, Session, SessionRotation, ...directoryEntities, ...catalogueEntities,
     ...peopleEntities, Teacher, Setting],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
-    AuthSettings1763840000000],
+    AuthSettings1763840000000, AuthSessionRotations1763850000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };
 
 export const startAuth = (env: Record<string, string | undefined> = process.env) => createService(authService, env);
 export { Clock } from './clock';
+export { REFRESH_REUSE_GRACE_MS } from './sessions/sessions.service';
 export { demoUserId } from './seed/seeder';
 export { OTP_POLICY } from './otp/otp.service';

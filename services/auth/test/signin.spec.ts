@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Client } from 'pg';
-import { Clock, startAuth } from '@olymp/auth';
+import { Clock, REFRESH_REUSE_GRACE_MS, startAuth } from '@olymp/auth';
 import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import { startGateway } from '@olymp/gateway';
@@ -176,11 +176,100 @@ describe('sign-in through the gateway', () => {
     expect((await onLearning(s.token)).status).toBe(404);
     const refreshed = await api().post('/api/refresh-token').send({ refreshToken: s.refreshToken });
     expect(refreshed.status).toBe(200);
-    expect((await api().post('/api/refresh-token').send({ refreshToken: s.refreshToken })).status).toBe(401);
+    expect(refreshed.body.data.refreshToken).not.toBe(s.refreshToken);
     const out = await api().post('/api/logout').set('authorization', `Bearer ${refreshed.body.data.token}`);
     expect(out.status).toBe(200);
     await waitFor(async () => (await onLearning(refreshed.body.data.token)).status === 401, { what: 'logout felt by learning', timeoutMs: 3000 });
     expect((await api().post('/api/refresh-token').send({ refreshToken: refreshed.body.data.refreshToken })).status).toBe(401);
+  });
+
+  describe('refresh-token reuse (RFC 9700 4.14.2: a replayed rotated token ends the session)', () => {
+    const refresh = (refreshToken: string, ip?: string) => {
+      const req = request(auth.url).post('/api/refresh-token').set('x-locale', 'en');
+      return (ip ? req.set('x-real-ip', ip) : req).send({ refreshToken });
+    };
+    const sessionRow = async (sessionId: string) =>
+      (await pg.query(`SELECT revoke_reason FROM "${ns.schemaOf('auth')}".sessions WHERE id = $1`, [sessionId])).rows[0] as { revoke_reason: string | null };
+    const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    const reuseMessage = 'This sign-in had already been renewed with this token, so it may have been copied: for safety the session has ended on every device. Sign in again.';
+
+    afterEach(() => auth.app.get(Clock).resume());
+
+    it('keeps a normal rotation chain working', async () => {
+      const s = await signIn('+77000000105', 'chain-phone');
+      let current = s.refreshToken;
+      const seen = new Set([current]);
+      for (let i = 0; i < 4; i++) {
+        auth.app.get(Clock).advance(REFRESH_REUSE_GRACE_MS + 60_000);
+        const res = await api().post('/api/refresh-token').send({ refreshToken: current });
+        expect(res.status).toBe(200);
+        expect(seen.has(res.body.data.refreshToken)).toBe(false);
+        seen.add(res.body.data.refreshToken);
+        current = res.body.data.refreshToken;
+        // 403, not 401: learning knows the pupil (who lacks the probe permission).
+        expect((await onLearning(res.body.data.token)).status).toBe(403);
+      }
+      expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: null });
+    });
+
+    it('ends the whole session when a rotated-away token is replayed after the grace: 401 REFRESH_TOKEN_REUSED, the new tokens refused everywhere', async () => {
+      const s = await signIn('+77000000003', 'victim-laptop');
+      const clock = auth.app.get(Clock);
+      clock.set(clock.now());
+      const rotated = await refresh(s.refreshToken, '198.51.100.10');
+      expect(rotated.status).toBe(200);
+      expect((await onLearning(rotated.body.data.token)).status).toBe(404);
+      clock.advance(REFRESH_REUSE_GRACE_MS); // the grace is over at exactly 30 s
+      const replay = await refresh(s.refreshToken, '198.51.100.10');
+      expect([replay.status, replay.body.code, replay.body.message]).toEqual([401, 'REFRESH_TOKEN_REUSED', reuseMessage]);
+      // The session is over: replaying again is a plain 401 (nothing is left to end).
+      const again = await refresh(s.refreshToken, '198.51.100.10');
+      expect([again.status, again.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+      // The victim's (or the thief's) newer token is refused too, and so is its access token, in every service.
+      const next = await refresh(rotated.body.data.refreshToken, '198.51.100.10');
+      expect([next.status, next.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await api().get('/api/profile').set('authorization', `Bearer ${rotated.body.data.token}`)).status).toBe(401);
+      await waitFor(async () => (await onLearning(rotated.body.data.token)).status === 401, { what: 'the ended session felt by learning', timeoutMs: 3000 });
+      expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: 'refresh_reuse' });
+      const events = await pg.query(
+        `SELECT payload FROM "${ns.schemaOf('auth')}".outbox WHERE subject = 'auth.session.revoked' AND payload->>'sessionId' = $1`, [sidOf(s.token)],
+      );
+      expect(events.rows).toEqual([{ payload: expect.objectContaining({ reason: 'refresh_reuse', deviceId: 'victim-laptop' }) }]);
+    });
+
+    it('gives two tabs refreshing at once the same new token within the grace, from the same address only', async () => {
+      const clock = auth.app.get(Clock);
+      const s = await signIn('+77000000106', 'two-tabs');
+      clock.set(clock.now());
+      const first = await refresh(s.refreshToken, '198.51.100.20');
+      clock.advance(REFRESH_REUSE_GRACE_MS - 1);
+      const second = await refresh(s.refreshToken, '198.51.100.20');
+      expect(second.status).toBe(200);
+      expect(second.body.data.refreshToken).toBe(first.body.data.refreshToken);
+      expect((await onLearning(second.body.data.token)).status).toBe(403); // signed in (a pupil lacks the probe permission)
+      // Both tabs now hold the current token, and the chain goes on.
+      const on = await refresh(first.body.data.refreshToken, '198.51.100.20');
+      expect(on.status).toBe(200);
+      expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: null });
+
+      // Within the grace but from another address: reuse.
+      const other = await refresh(first.body.data.refreshToken, '203.0.113.5');
+      expect([other.status, other.body.code]).toEqual([401, 'REFRESH_TOKEN_REUSED']);
+      expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: 'refresh_reuse' });
+      expect((await refresh(on.body.data.refreshToken, '198.51.100.20')).status).toBe(401);
+    });
+
+    it('gives no grace to a token whose successor has itself been rotated', async () => {
+      const clock = auth.app.get(Clock);
+      const s = await signIn('+77000000107', 'fast-rotations');
+      clock.set(clock.now());
+      const r1 = await refresh(s.refreshToken, '198.51.100.30');
+      const r2 = await refresh(r1.body.data.refreshToken, '198.51.100.30');
+      expect([r1.status, r2.status]).toEqual([200, 200]);
+      const replay = await refresh(s.refreshToken, '198.51.100.30');
+      expect([replay.status, replay.body.code]).toEqual([401, 'REFRESH_TOKEN_REUSED']);
+      expect((await refresh(r2.body.data.refreshToken, '198.51.100.30')).status).toBe(401);
+    });
   });
 
   it('lets staff see and reset a person\'s devices', async () => {

@@ -48,3 +48,28 @@ export class Session {
   @Column({ name: 'revoke_reason', type: 'varchar', length: 20, nullable: true })
   revokeReason!: string | null;
 }
+
+/**
+ * A refresh token that has been rotated away (kept as its SHA-256 hash) while its session lives: presenting it
+ * again is reuse, which ends the session (sessions.service.ts). Rows go when the session ends.
+ */
+@Entity({ name: 'session_rotations' })
+@Index('IDX_session_rotations_session', ['sessionId'])
+export class SessionRotation {
+  @PrimaryColumn({ name: 'refresh_hash', type: 'varchar', length: 64, primaryKeyConstraintName: 'PK_session_rotations' })
+  refreshHash!: string;
+
+  @Column({ name: 'session_id', type: 'uuid' })
+  sessionId!: string;
+
+  @ManyToOne(() => Session, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'FK_session_rotations_session' })
+  session?: Session;
+
+  @Column({ name: 'rotated_at', type: 'timestamptz' })
+  rotatedAt!: Date;
+
+  /** The address of the request that rotated it: the grace for a concurrent double refresh holds only for it. */
+  @Column({ name: 'client_ip', type: 'varchar', length: 45 })
+  clientIp!: string;
+}

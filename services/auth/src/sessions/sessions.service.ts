@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoleId } from '@olymp/proto';
@@ -8,8 +8,14 @@ import {
 import { Clock } from '../clock';
 
 export const REFRESH_TTL_DAYS = 30;
+/**
+ * How long a rotated-away refresh token may still be presented by the client that rotated it (same address) and
+ * get the same answer: two tabs share one stored refresh token and may both refresh at once. Later, or from
+ * another address, it is reuse and ends the session. 30 s, as Okta's default rotation grace.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
-export type RevokeReason = 'new_device' | 'replaced' | 'logout' | 'staff_reset';
+export type RevokeReason = 'new_device' | 'replaced' | 'logout' | 'staff_reset' | 'refresh_reuse';
 
 export interface DeviceLogin {
   deviceId: string;
@@ -35,6 +41,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 @Injectable()
 export class SessionsService {
   private readonly signer: TokenSigner;
+  /** Keys the successor of a refresh token (see `successor`); derived from the signing key like the OTP key. */
+  private readonly successorKey: Buffer;
 
   constructor(
     private readonly ds: DataSource,
@@ -44,6 +52,7 @@ export class SessionsService {
     @Inject(KIT_CONFIG) config: KitConfig,
   ) {
     this.signer = new TokenSigner(config.AUTH_PRIVATE_KEY, ACCESS_TOKEN_TTL_SECONDS);
+    this.successorKey = createHmac('sha256', config.AUTH_PRIVATE_KEY).update('refresh-successor-v1').digest();
   }
 
   /** Signs in `user` on a device, ending every other session of the account. Runs in the caller's transaction. */
@@ -72,20 +81,58 @@ export class SessionsService {
     return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
   }
 
-  /** Exchanges a refresh token for new tokens; the refresh token rotates, so each one works once. */
-  async refresh(refreshToken: string): Promise<IssuedTokens> {
-    return this.ds.transaction(async (m) => {
-      const [s] = await m.query(
-        `SELECT s.id, s.user_id, s.device_id, s.expires_at, u.role_id FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.refresh_hash = $1 AND s.revoked_at IS NULL FOR UPDATE OF s`,
-        [sha256(refreshToken)],
-      ) as { id: string; user_id: string; device_id: string; expires_at: Date; role_id: RoleId }[];
+  /**
+   * Exchanges a refresh token for new tokens; the refresh token rotates, so each one works once (OAuth 2.1 /
+   * RFC 9700 4.14.2). The rotated-away token is remembered while the session lives; presenting it again ends the
+   * session (`refresh_reuse`, published as `auth.session.revoked`), so a thief and the victim both sign in again:
+   * 401 REFRESH_TOKEN_REUSED. One exception, for two tabs refreshing at once: within REFRESH_REUSE_GRACE_MS of
+   * its rotation, from the same address, while its successor is still the current token, the old token gets the
+   * same successor again (a successor is derived from its predecessor, so the answer is idempotent).
+   */
+  async refresh(refreshToken: string, clientIp: string): Promise<IssuedTokens> {
+    const hash = sha256(refreshToken);
+    const next = this.successor(refreshToken);
+    const outcome = await this.ds.transaction(async (m): Promise<IssuedTokens | 'UNAUTHENTICATED' | 'REFRESH_TOKEN_REUSED'> => {
       const now = this.clock.now();
-      if (!s || s.expires_at.getTime() <= now.getTime()) throw new DomainError('UNAUTHENTICATED');
-      const next = randomBytes(32).toString('base64url');
-      await m.query('UPDATE sessions SET refresh_hash = $2, last_used_at = $3 WHERE id = $1', [s.id, sha256(next), now]);
-      return { ...(await this.access({ id: s.user_id, roleId: s.role_id }, s.id, s.device_id)), refreshToken: next, sessionId: s.id };
+      const [s] = await m.query(
+        `SELECT s.id, s.user_id, s.device_id, s.expires_at, s.revoked_at, u.role_id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.refresh_hash = $1 FOR UPDATE OF s`,
+        [hash],
+      ) as { id: string; user_id: string; device_id: string; expires_at: Date; revoked_at: Date | null; role_id: RoleId }[];
+      if (s) {
+        if (s.revoked_at || s.expires_at.getTime() <= now.getTime()) return 'UNAUTHENTICATED';
+        await m.query(
+          `WITH rotated AS (INSERT INTO session_rotations (refresh_hash, session_id, rotated_at, client_ip) VALUES ($1, $2, $4, $5))
+           UPDATE sessions SET refresh_hash = $3, last_used_at = $4 WHERE id = $2`,
+          [hash, s.id, sha256(next), now, clientIp],
+        );
+        return { ...(await this.access({ id: s.user_id, roleId: s.role_id }, s.id, s.device_id)), refreshToken: next, sessionId: s.id };
+      }
+      // Not a current token: a rotated-away one of a live session (reuse), or nothing this server knows.
+      const [r] = await m.query(
+        `SELECT r.rotated_at, r.client_ip, s.id, s.user_id, s.device_id, s.expires_at, s.refresh_hash, u.role_id
+           FROM session_rotations r JOIN sessions s ON s.id = r.session_id JOIN users u ON u.id = s.user_id
+          WHERE r.refresh_hash = $1 AND s.revoked_at IS NULL FOR UPDATE OF s`,
+        [hash],
+      ) as { rotated_at: Date; client_ip: string; id: string; user_id: string; device_id: string; expires_at: Date; refresh_hash: string; role_id: RoleId }[];
+      if (!r || r.expires_at.getTime() <= now.getTime()) return 'UNAUTHENTICATED';
+      const age = now.getTime() - r.rotated_at.getTime();
+      if (age < REFRESH_REUSE_GRACE_MS && r.client_ip === clientIp && r.refresh_hash === sha256(next)) {
+        await m.query('UPDATE sessions SET last_used_at = $2 WHERE id = $1', [r.id, now]);
+        return { ...(await this.access({ id: r.user_id, roleId: r.role_id }, r.id, r.device_id)), refreshToken: next, sessionId: r.id };
+      }
+      await this.revokeOne(m, r.user_id, r.id, r.device_id, 'refresh_reuse', now);
+      this.refuseNow([r.id]);
+      return 'REFRESH_TOKEN_REUSED';
     });
+    // Thrown after the commit: the session's end must stand although the request is refused.
+    if (typeof outcome === 'string') throw new DomainError(outcome);
+    return outcome;
+  }
+
+  /** The refresh token that replaces `token`: unpredictable without the server's key, the same for the same token. */
+  private successor(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
   }
 
   /** Ends one session (logout). */
@@ -133,7 +180,12 @@ export class SessionsService {
   }
 
   private async revokeOne(m: EntityManager, userId: string, sessionId: string, deviceId: string, reason: RevokeReason, now: Date) {
-    await m.query('UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1', [sessionId, now, reason]);
+    // An ended session's rotated-away tokens are of no more use: any of its tokens now gets plain 401.
+    await m.query(
+      `WITH forgotten AS (DELETE FROM session_rotations WHERE session_id = $1)
+       UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1`,
+      [sessionId, now, reason],
+    );
     await this.outbox.add(m, 'auth.session.revoked', { sessionId, userId, deviceId, reason, revokedAt: now.toISOString() });
   }
 

@@ -53,8 +53,8 @@ export class SignInController {
   @Post('refresh-token')
   @HttpCode(200)
   @Public()
-  refresh(@ValidBody(refreshBody) body: z.output<typeof refreshBody>) {
-    return this.signin.refresh(body.refreshToken);
+  refresh(@ValidBody(refreshBody) body: z.output<typeof refreshBody>, @ClientIp() ip: string) {
+    return this.signin.refresh(body.refreshToken, ip);
   }
 
   @Post('logout')

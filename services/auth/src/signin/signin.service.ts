@@ -121,8 +121,8 @@ export class SignInService {
     return { data: { exists: !!account, student: account ? account.role_id === ROLE.student : null } };
   }
 
-  async refresh(refreshToken: string) {
-    const tokens = await this.sessions.refresh(refreshToken);
+  async refresh(refreshToken: string, clientIp: string) {
+    const tokens = await this.sessions.refresh(refreshToken, clientIp);
     return { data: { token: tokens.token, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn, refreshToken: tokens.refreshToken } };
   }
 
