@@ -282,6 +282,12 @@ const BASE_ERRORS = {
     'Полученные ранее данные этой загрузки больше недоступны. Начните загрузку заново.',
     'Бұл жүктеудің бұрын алынған деректері енді қолжетімсіз. Жүктеуді қайта бастаңыз.',
   ),
+  IMAGE_UNREADABLE: def(
+    400,
+    'The image could not be read: it is damaged, not really a picture, or larger than {maxMegapixels} megapixels. Choose another JPEG, PNG, WebP or GIF picture.',
+    'Не удалось прочитать изображение: оно повреждено, на самом деле не картинка или больше {maxMegapixels} мегапикселей. Выберите другое изображение JPEG, PNG, WebP или GIF.',
+    'Суретті оқу мүмкін болмады: ол бүлінген, шын мәнінде сурет емес немесе {maxMegapixels} мегапиксельден үлкен. Басқа JPEG, PNG, WebP немесе GIF суретін таңдаңыз.',
+  ),
   UPLOAD_INVALID_NAME: def(
     400,
     '"{value}" is not a file name given by this server. Use the filename from the upload answer.',

@@ -36,6 +36,7 @@ export { LocalStorage } from './uploads/storage/local.storage';
 export { S3Storage, s3ClientConfig, type S3Settings } from './uploads/storage/s3.storage';
 export { ChunkedUploadService } from './uploads/chunked-upload.service';
 export { ImageUploadService } from './uploads/image-upload.service';
+export { IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE, type ReencodeOptions, type ReencodedImage, reencodeImage } from './uploads/image-reencode';
 export { UploadSweeper } from './uploads/upload.sweeper';
 export * from './http/client';
 export * from './audit/audit-log';

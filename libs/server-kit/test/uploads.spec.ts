@@ -4,6 +4,8 @@
  * names, delete by name) and resumable chunked uploads (offsets, resume, restart, abort, the assembled type).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { Client } from 'pg';
 import { startAuth } from '@olymp/auth';
 import { startLearning } from '@olymp/learning';
 import { ROLE, type RoleId } from '@olymp/proto';
-import { type RunningService, UploadSweeper } from '@olymp/server-kit';
+import { IMAGE_MAX_SIDE, type RunningService, UploadSweeper } from '@olymp/server-kit';
 import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
 
 const KIB = 1024;
@@ -27,6 +29,31 @@ const TEXT = Buffer.from('just some text, not an image\n'.repeat(20));
 /** A PDF as far as its bytes go: the signature, then 150 KiB of noise (3 chunks of at most 64 KiB). */
 const pdf = (bytes = 150 * KIB) => Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(bytes - 15)]);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** A photo as phones take them: EXIF with the author, the phone and where it was taken (GPS). */
+const exifJpeg = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).jpeg().withExif({
+    IFD0: { Copyright: 'Aigerim Secret', Make: 'PhoneCo' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '43/1 15/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '76/1 57/1 0/1' },
+  }).toBuffer();
+/** 6000x6000 pixels in a few KiB (two colours). */
+const hugePng = () => sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } }).png({ palette: true, colours: 2 }).toBuffer();
+/** A decompression bomb: a valid 1-bit PNG of 10000x10000 (100 megapixels) in ~12 KiB. */
+const pngBomb = (side = 10_000) => {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([len, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth 1, greyscale
+  const rows = deflateSync(Buffer.alloc((1 + side / 8) * side), { level: 9 });
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+};
 
 describe('uploads', () => {
   const ns = createTestNamespace();
@@ -133,28 +160,79 @@ describe('uploads', () => {
   });
 
   describe('images', () => {
-    it('decides the type from the bytes: a PNG named .txt is stored as png under a generated name', async () => {
+    it('decides the type from the bytes: a PNG named .txt is stored re-encoded as WebP under a generated name', async () => {
       const res = await postImage('contentMaker', PNG, 'notes.txt', 'text/plain');
       expect(res.status).toBe(201);
+      const stored = readFileSync(join(uploadDir, 'images', res.body.data.filename));
       expect(res.body.data).toEqual({
-        filename: expect.stringMatching(new RegExp(`^${UUID}\\.png$`)),
+        filename: expect.stringMatching(new RegExp(`^${UUID}\\.webp$`)),
         url: `/api/upload-image/${res.body.data.filename}`,
-        size: PNG.length,
-        mime: 'image/png',
+        size: stored.length,
+        mime: 'image/webp',
+        width: 1,
+        height: 1,
       });
-      expect(readFileSync(join(uploadDir, 'images', res.body.data.filename))).toEqual(PNG);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
       expect(await ownerOf(res.body.data.filename.slice(0, 36))).toBe(people.contentMaker.userId);
       const served = await download(res.body.data.url);
-      expect(served).toMatchObject({ status: 200, type: 'image/png' });
-      expect(served.body).toEqual(PNG);
+      expect(served).toMatchObject({ status: 200, type: 'image/webp' });
+      expect(served.body).toEqual(stored);
     });
 
-    it('never uses the client name: a path-like name ends up as <uuid>.png', async () => {
+    it('never uses the client name: a path-like name ends up as <uuid>.webp', async () => {
       const res = await postImage('contentMaker', PNG, '../../etc/passwd.png', 'image/png');
       expect(res.status).toBe(201);
-      expect(res.body.data.filename).toMatch(new RegExp(`^${UUID}\\.png$`));
-      expect(listDir('images').every((n) => new RegExp(`^${UUID}\\.png$`).test(n))).toBe(true);
+      expect(res.body.data.filename).toMatch(new RegExp(`^${UUID}\\.webp$`));
+      expect(listDir('images').every((n) => new RegExp(`^${UUID}\\.webp$`).test(n))).toBe(true);
       expect(existsSync(join(uploadDir, 'etc'))).toBe(false);
+    });
+
+    it('re-encodes a phone photo: EXIF (author, GPS) gone, stored as WebP', async () => {
+      const photo = await exifJpeg();
+      expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Aigerim Secret');
+      const res = await postImage('contentMaker', photo, 'IMG_0001.jpg', 'image/jpeg');
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ mime: 'image/webp', width: 300, height: 200 });
+      const stored = (await download(res.body.data.url)).body;
+      const meta = await sharp(stored).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif, meta.xmp]).toEqual(['webp', 300, 200, undefined, undefined]);
+      expect(stored.toString('latin1')).not.toContain('Aigerim Secret');
+      expect(stored.toString('latin1')).not.toContain('PhoneCo');
+    });
+
+    it(`scales a 6000x6000 picture down to ${IMAGE_MAX_SIDE} px a side`, async () => {
+      const res = await postImage('contentMaker', await hugePng(), 'poster.png', 'image/png');
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ mime: 'image/webp', width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE });
+      const meta = await sharp((await download(res.body.data.url)).body).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', IMAGE_MAX_SIDE, IMAGE_MAX_SIDE]);
+    });
+
+    it('refuses bytes that only start like a JPEG (a PNG behind a JPEG header) with 400, storing nothing', async () => {
+      const before = { rows: await rowCount(), images: listDir('images') };
+      const fake = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), PNG]);
+      const res = await postImage('contentMaker', fake, 'photo.jpg', 'image/jpeg');
+      expect([res.status, res.body.code]).toEqual([400, 'UPLOAD_TYPE_NOT_ALLOWED']);
+      expect({ rows: await rowCount(), images: listDir('images') }).toEqual(before);
+      expect(listDir('.tmp')).toEqual([]);
+    });
+
+    it('refuses a decompression bomb (100 megapixels in 12 KiB) with 400 in the caller language, never a 5xx, storing nothing', async () => {
+      const bomb = pngBomb();
+      expect(bomb.length).toBeLessThan(64 * KIB);
+      const before = { rows: await rowCount(), images: listDir('images') };
+      const en = await postImage('contentMaker', bomb, 'bomb.png', 'image/png');
+      expect([en.status, en.body.code, en.body.message]).toEqual([
+        400, 'IMAGE_UNREADABLE',
+        'The image could not be read: it is damaged, not really a picture, or larger than 40 megapixels. Choose another JPEG, PNG, WebP or GIF picture.',
+      ]);
+      const ru = await request(learning.url).post('/api/upload-image').set('authorization', as('contentMaker')).set('x-locale', 'ru')
+        .attach('image', bomb, { filename: 'bomb.png', contentType: 'image/png' });
+      expect([ru.status, ru.body.message]).toEqual([
+        400, 'Не удалось прочитать изображение: оно повреждено, на самом деле не картинка или больше 40 мегапикселей. Выберите другое изображение JPEG, PNG, WebP или GIF.',
+      ]);
+      expect({ rows: await rowCount(), images: listDir('images') }).toEqual(before);
+      expect(listDir('.tmp')).toEqual([]);
     });
 
     it('refuses a text file named .png with 400, naming the allowed types, and stores nothing', async () => {
@@ -196,8 +274,11 @@ describe('uploads', () => {
     it('accepts an image of exactly the limit', async () => {
       const exact = Buffer.concat([PNG, Buffer.alloc(64 * KIB - PNG.length)]);
       const res = await postImage('contentMaker', exact, 'exact.png', 'image/png');
-      expect(res.status).toBe(201);
-      expect(res.body.data.size).toBe(64 * KIB);
+      expect([res.status, res.body.data.mime]).toEqual([201, 'image/webp']);
+      // What is stored is the re-encoded picture (the trailing bytes are gone); the record keeps what was received.
+      expect(res.body.data.size).toBeLessThan(1024);
+      const row = await pg.query(`SELECT received FROM "${schema}".upload WHERE id = $1`, [res.body.data.filename.slice(0, 36)]);
+      expect(Number(row.rows[0].received)).toBe(64 * KIB);
     });
 
     it('refuses a form without the image, or with the file in another field, or not multipart', async () => {
@@ -422,6 +503,29 @@ describe('uploads', () => {
       expect(listDir('files')).toEqual(before);
       expect(existsSync(partialPath(id))).toBe(false);
       expect(await ownerOf(id)).toBeUndefined();
+    });
+
+    it('re-encodes a picture sent in chunks like upload-image (EXIF gone, WebP), and refuses a bomb sent so', async () => {
+      const photo = await exifJpeg();
+      const id = (await startUpload('pupil', { name: 'IMG_0002.jpg', size: photo.length, type: 'image/jpeg' })).body.data.id as string;
+      const done = await sendChunk('pupil', id, 0, photo);
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ status: 'stored', filename: `${id}.webp`, mime: 'image/webp' });
+      const stored = await download(done.body.data.url);
+      expect(stored.type).toBe('image/webp');
+      const meta = await sharp(stored.body).metadata();
+      expect([meta.format, meta.width, meta.exif]).toEqual(['webp', 300, undefined]);
+      expect(stored.body.toString('latin1')).not.toContain('Aigerim Secret');
+
+      const bomb = pngBomb();
+      const before = listDir('files');
+      const bombId = (await startUpload('pupil', { name: 'bomb.png', size: bomb.length })).body.data.id as string;
+      const refused = await sendChunk('pupil', bombId, 0, bomb);
+      expect([refused.status, refused.body.code]).toEqual([400, 'IMAGE_UNREADABLE']);
+      expect(listDir('files')).toEqual(before);
+      expect(existsSync(partialPath(bombId))).toBe(false);
+      expect(await ownerOf(bombId)).toBeUndefined();
+      expect(listDir('.tmp')).toEqual([]);
     });
 
     it('refuses a declared type that is not allowed before any byte is sent', async () => {

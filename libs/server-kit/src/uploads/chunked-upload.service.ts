@@ -16,8 +16,9 @@ import { UploadOffsetError } from './upload-offset.error';
 import { assertMayManage, assertOwner } from './upload.access';
 import { S3_MIN_PART_BYTES, toMb } from './upload.config';
 import { type ChunkFields, type StartUploadBody, type UploadView, anyFields, chunkFields, startUploadBody } from './upload.dto';
-import { FILE_TYPES, allowedLabels, generatedName, matchDeclared, matchDetected, parseGeneratedName, storageKey } from './upload.types';
-import { UPLOAD_STORAGE, type StoredObject, type UploadStorage } from './storage/storage.port';
+import { FILE_TYPES, IMAGE_TYPES, STORED_IMAGE_TYPE, allowedLabels, generatedName, matchDeclared, matchDetected, parseGeneratedName, storageKey } from './upload.types';
+import { type AssembledFile, UPLOAD_STORAGE, type StoredObject, type UploadStorage } from './storage/storage.port';
+import { IMAGE_MAX_SIDE, type ReencodedImage, reencodeImage } from './image-reencode';
 
 export const CHUNK_FIELD = 'chunk';
 
@@ -118,10 +119,40 @@ export class ChunkedUploadService {
       await locked.remove();
       return { ok: false, error: new DomainError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: allowedLabels(FILE_TYPES) }) };
     }
+    if (IMAGE_TYPES.includes(type)) return this.finishImage(locked, assembled);
     const filename = generatedName(row.id, type);
     await assembled.storeAs(storageKey('file', filename), type.mime);
     await locked.update({ status: 'stored', filename, mime: type.mime, s3UploadId: null, parts: [] });
     return { ok: true, view: this.view(row) };
+  }
+
+  /**
+   * A picture sent in chunks goes the way every uploaded picture goes (image-reencode.ts): decoded, scaled down,
+   * re-encoded to WebP without its metadata; only that is stored. Bytes that do not decode are refused like a
+   * type that is not allowed (the bytes and the session go).
+   */
+  private async finishImage(locked: LockedUpload, assembled: AssembledFile): Promise<Finish> {
+    const source = await this.spool.write(await assembled.open());
+    let image: ReencodedImage;
+    try {
+      image = await reencodeImage(this.spool, source.path, { maxSide: IMAGE_MAX_SIDE, formats: ['jpeg', 'png', 'webp', 'gif'] });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      await assembled.discard();
+      await locked.remove();
+      return { ok: false, error: err };
+    } finally {
+      await discardTempFile(source.path);
+    }
+    const filename = generatedName(locked.row.id, STORED_IMAGE_TYPE);
+    try {
+      await this.storage.put(storageKey('file', filename), image.path, image.mime);
+    } finally {
+      await discardTempFile(image.path);
+    }
+    await assembled.discard();
+    await locked.update({ status: 'stored', filename, mime: image.mime, s3UploadId: null, parts: [] });
+    return { ok: true, view: this.view(locked.row) };
   }
 
   /** GET /api/upload/{id}: where an upload stands (to resume after the client lost track). */

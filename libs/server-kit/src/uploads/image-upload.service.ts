@@ -13,15 +13,18 @@ import { UploadUrls } from './upload-urls';
 import { assertMayManage } from './upload.access';
 import { toMb } from './upload.config';
 import { type ImageView, imageFields } from './upload.dto';
-import { IMAGE_TYPES, allowedLabels, generatedName, matchDetected, parseGeneratedName, storageKey } from './upload.types';
+import { IMAGE_TYPES, STORED_IMAGE_TYPE, allowedLabels, generatedName, matchDetected, parseGeneratedName, storageKey } from './upload.types';
+import { IMAGE_MAX_SIDE, reencodeImage } from './image-reencode';
 import { UPLOAD_STORAGE, type StoredObject, type UploadStorage } from './storage/storage.port';
 
 export const IMAGE_FIELD = 'image';
 
 /**
  * POST /api/upload-image and DELETE /api/upload-image/{filename}: one request, one image. The bytes decide the
- * type (JPEG, PNG, WebP, GIF; SVG and everything else refused), the server names the file, and nothing reaches the
- * storage before both checks pass.
+ * type (JPEG, PNG, WebP, GIF; SVG and everything else refused); the picture is decoded and re-encoded to WebP of at
+ * most IMAGE_MAX_SIDE px a side without its metadata (`reencodeImage`), the server names the file, and only the
+ * re-encoded bytes reach the storage. Every service's staff image upload (challenge and training images, ...)
+ * goes through `store`.
  */
 @Injectable()
 export class ImageUploadService {
@@ -42,27 +45,34 @@ export class ImageUploadService {
     });
     const file = form.file;
     if (!file) throw new DomainError('UPLOAD_FORM_INVALID', { field: IMAGE_FIELD });
+    let encodedPath: string | undefined;
     try {
       if (file.size === 0) throw new DomainError('UPLOAD_EMPTY');
-      const type = matchDetected(await detectFileType(file.path), IMAGE_TYPES);
-      if (!type) throw new DomainError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: allowedLabels(IMAGE_TYPES) });
+      // The magic number first (cheap, and the message names the allowed types), then libvips decodes for real.
+      if (!matchDetected(await detectFileType(file.path), IMAGE_TYPES)) {
+        throw new DomainError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: allowedLabels(IMAGE_TYPES) });
+      }
+      const image = await reencodeImage(this.spool, file.path, { maxSide: IMAGE_MAX_SIDE, formats: ['jpeg', 'png', 'webp', 'gif'] });
+      encodedPath = image.path;
       const id = randomUUID();
-      const filename = generatedName(id, type);
+      const filename = generatedName(id, STORED_IMAGE_TYPE);
       const key = storageKey('image', filename);
-      await this.storage.put(key, file.path, type.mime);
+      await this.storage.put(key, image.path, image.mime);
+      encodedPath = undefined; // the storage has taken the file
       try {
         await this.uploads.insert({
           id, kind: 'image', status: 'stored', ownerId: user.sub, originalName: file.clientName.slice(0, 255) || filename,
-          declaredType: file.clientType.slice(0, 100) || null, size: file.size, received: file.size, filename,
-          mime: type.mime, s3UploadId: null, parts: [],
+          declaredType: file.clientType.slice(0, 100) || null, size: image.size, received: file.size, filename,
+          mime: image.mime, s3UploadId: null, parts: [],
         });
       } catch (err) {
         await this.storage.delete(key);
         throw err;
       }
-      return { filename, url: this.urls.of('image', filename), size: file.size, mime: type.mime };
+      return { filename, url: this.urls.of('image', filename), size: image.size, mime: image.mime, width: image.width, height: image.height };
     } finally {
       await discardTempFile(file.path);
+      await discardTempFile(encodedPath);
     }
   }
 

@@ -31,8 +31,11 @@ export const imageFields = z.strictObject({});
 export interface ImageView {
   filename: string;
   url: string;
+  /** Of the stored (re-encoded) image. */
   size: number;
   mime: string;
+  width: number;
+  height: number;
 }
 
 export interface UploadView {

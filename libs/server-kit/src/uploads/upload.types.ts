@@ -15,15 +15,20 @@ export interface AllowedType {
 
 const t = (mime: string, ext: string, label: string): AllowedType => ({ mime, ext, label });
 
+const WEBP = t('image/webp', 'webp', 'WebP');
+
 /** POST /api/upload-image: raster images only; SVG is refused (it can carry scripts). */
 export const IMAGE_TYPES: readonly AllowedType[] = [
   t('image/jpeg', 'jpg', 'JPEG'),
   t('image/png', 'png', 'PNG'),
-  t('image/webp', 'webp', 'WebP'),
+  WEBP,
   t('image/gif', 'gif', 'GIF'),
 ];
 
-/** Chunked POST /api/upload: images, documents, lesson video and audio. */
+/** What every uploaded picture is stored as, once re-encoded (image-reencode.ts); older names keep their extension. */
+export const STORED_IMAGE_TYPE: AllowedType = WEBP;
+
+/** Chunked POST /api/upload: images (re-encoded like upload-image's), documents, lesson video and audio. */
 export const FILE_TYPES: readonly AllowedType[] = [
   ...IMAGE_TYPES,
   t('application/pdf', 'pdf', 'PDF'),

@@ -21,8 +21,10 @@ import { createUploadStorage } from './storage/storage.factory';
  *
  * Images (one request):
  *   POST   /api/upload-image            multipart, file in `image` (at most UPLOAD_IMAGE_MAX_BYTES)
- *          201 { data: { filename: '<uuid>.png', url, size, mime } }; 400 UPLOAD_TYPE_NOT_ALLOWED unless the bytes are
- *          JPEG/PNG/WebP/GIF; 413 UPLOAD_TOO_LARGE
+ *          201 { data: { filename: '<uuid>.webp', url, size, mime: 'image/webp', width, height } }: re-encoded
+ *          (image-reencode.ts: at most IMAGE_MAX_SIDE px a side, no metadata); 400 UPLOAD_TYPE_NOT_ALLOWED unless the
+ *          bytes are JPEG/PNG/WebP/GIF; 400 IMAGE_UNREADABLE if they do not decode or exceed 40 megapixels;
+ *          413 UPLOAD_TOO_LARGE
  *   GET    /api/upload-image/{filename}  public, the image
  *   DELETE /api/upload-image/{filename}  200 { data: { filename, deleted: true } }; 400 UPLOAD_INVALID_NAME for a
  *          name the server did not generate; 404 unknown; 403 someone else's
@@ -36,7 +38,8 @@ import { createUploadStorage } from './storage/storage.factory';
  *          200 { data: { ..., status: 'stored', offset: size, filename: '<id>.<ext>', url, mime } };
  *          409 UPLOAD_OFFSET_MISMATCH with `expectedOffset` (and header Upload-Offset): nothing changed, resume there;
  *          413 UPLOAD_SIZE_EXCEEDED past the declared size; 409 UPLOAD_ALREADY_COMPLETE; 410 UPLOAD_DATA_LOST;
- *          400 UPLOAD_TYPE_NOT_ALLOWED when the assembled bytes are not an allowed type (the upload is then gone)
+ *          400 UPLOAD_TYPE_NOT_ALLOWED when the assembled bytes are not an allowed type (the upload is then gone);
+ *          a picture is re-encoded like upload-image's and stored as '<id>.webp' (400 IMAGE_UNREADABLE, gone, if not)
  *   GET    /api/upload/{id}            the upload as above (to find the offset to resume from)
  *   GET    /api/upload/files/{filename}  public, the stored file
  *   DELETE /api/upload/{id}            200 { data: { id, status: 'aborted' | 'deleted' } }: aborts an upload in

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import {
   type AuditActor, AuditLog, DomainError, UPLOAD_STORAGE, UploadSpool, type UploadStorage, discardTempFile, notFound,
-  readMultipartForm, storageKey,
+  readMultipartForm, reencodeImage, storageKey,
 } from '@olymp/server-kit';
 import { PeopleService } from './people.service';
 
@@ -16,13 +14,6 @@ export const AVATAR_FIELD = 'avatar';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Longest side of a stored avatar. */
 export const AVATAR_MAX_SIDE = 512;
-/** Decoding bound: a small compressed file may claim a huge canvas (a decompression bomb). */
-const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
-/**
- * What an avatar may be uploaded as, by the format libvips finds in the bytes (magic numbers, never the name or the
- * declared type); GIF, SVG, TIFF, HEIF and everything else is refused.
- */
-const AVATAR_SOURCE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const AVATAR_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 /** The address an avatar is served at (auth's own public read route). */
@@ -41,9 +32,10 @@ interface AvatarRow {
 }
 
 /**
- * Avatars (spec section 7, profile "avatars, avatar"). The bytes decide the type (JPEG, PNG, WebP), at most 2 MB;
- * the picture is then decoded and RE-ENCODED by sharp to WebP of at most 512x512: metadata (EXIF, GPS, ICC
- * comments) is dropped and whatever else the file carried (a polyglot's script, trailing data) does not survive.
+ * Avatars (spec section 7, profile "avatars, avatar"). The bytes decide the type (JPEG, PNG, WebP; GIF, SVG and
+ * everything else refused), at most 2 MB; the picture then goes the kit's one way (`reencodeImage`): decoded with
+ * a 40-megapixel bound, RE-ENCODED to WebP of at most 512x512, metadata (EXIF, GPS, ICC comments) dropped and
+ * whatever else the file carried (a polyglot's script, trailing data) gone.
  * Only the re-encoded bytes reach the kit's storage (`images/<uuid>.webp`). The newest upload is current; the
  * older ones stay in the history; DELETE removes the current one (row kept as history, bytes gone).
  */
@@ -83,19 +75,11 @@ export class AvatarsService {
     let encodedPath: string | undefined;
     try {
       if (file.size === 0) throw new DomainError('UPLOAD_EMPTY');
-      const format = await sharp(file.path).metadata().then((meta) => meta.format as string, () => undefined);
-      const sourceMime = format && Object.hasOwn(AVATAR_SOURCE_TYPES, format) ? AVATAR_SOURCE_TYPES[format] : undefined;
-      if (!sourceMime) throw new DomainError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: 'JPEG, PNG, WebP' });
-      const encoded = await sharp(file.path, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' })
-        .rotate() // apply the EXIF orientation before the metadata goes
-        .resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true })
-        .catch(() => {
-          throw new DomainError('AVATAR_UNREADABLE');
-        });
-      encodedPath = this.spool.newPath();
-      await writeFile(encodedPath, encoded.data, { flag: 'wx' });
+      const encoded = await reencodeImage(this.spool, file.path, {
+        maxSide: AVATAR_MAX_SIDE, formats: ['jpeg', 'png', 'webp'], unreadable: 'AVATAR_UNREADABLE',
+      });
+      encodedPath = encoded.path;
+      const sourceMime = encoded.sourceMime;
       const id = randomUUID();
       const filename = `${id}.webp`;
       const key = storageKey('image', filename);
@@ -109,7 +93,7 @@ export class AvatarsService {
           await m.query(
             `INSERT INTO user_avatars (id, user_id, filename, size, width, height, source_mime, current, uploaded_by)
              VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)`,
-            [id, userId, filename, encoded.info.size, encoded.info.width, encoded.info.height, sourceMime, actor.sub],
+            [id, userId, filename, encoded.size, encoded.width, encoded.height, sourceMime, actor.sub],
           );
           const [row] = (await m.query(`SELECT * FROM user_avatars WHERE id = $1`, [id])) as AvatarRow[];
           const after = this.view(userId, row);
