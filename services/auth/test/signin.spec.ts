@@ -252,11 +252,17 @@ describe('sign-in through the gateway', () => {
       expect(on.status).toBe(200);
       expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: null });
 
+      // Truly at once (both requests in flight together): both get the same token.
+      const [a, b] = await Promise.all([refresh(on.body.data.refreshToken, '198.51.100.20'), refresh(on.body.data.refreshToken, '198.51.100.20')]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.data.refreshToken).toBe(b.body.data.refreshToken);
+      expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: null });
+
       // Within the grace but from another address: reuse.
-      const other = await refresh(first.body.data.refreshToken, '203.0.113.5');
+      const other = await refresh(on.body.data.refreshToken, '203.0.113.5');
       expect([other.status, other.body.code]).toEqual([401, 'REFRESH_TOKEN_REUSED']);
       expect(await sessionRow(sidOf(s.token))).toEqual({ revoke_reason: 'refresh_reuse' });
-      expect((await refresh(on.body.data.refreshToken, '198.51.100.20')).status).toBe(401);
+      expect((await refresh(a.body.data.refreshToken, '198.51.100.20')).status).toBe(401);
     });
 
     it('gives no grace to a token whose successor has itself been rotated', async () => {
