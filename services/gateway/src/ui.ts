@@ -9,7 +9,10 @@ import { pathOf, routeNotFound } from './errors';
  * The two single-page apps: admin-ui's build at /admin, student-ui's at / (its client routes live under
  * /student/...). A path that is a file of the build is served as that file; any other path that does not look like
  * a file gets the app's index.html (client-side routing). Hashed assets (/assets/*) are cached for a year, everything
- * else is revalidated (ETag). A missing build gives a page saying how to build it.
+ * else (index.html, the fallback included) is revalidated (ETag, 304). The builds hold a brotli (.br) and a gzip (.gz)
+ * copy of each text file beside it (vite-plugin-compression2 in the UIs' vite.config.ts): the copy the request's
+ * Accept-Encoding allows is sent (br before gzip, else the file itself), with `Vary: Accept-Encoding`. A missing
+ * build gives a page saying how to build it.
  */
 interface UiApp {
   name: 'admin-ui' | 'student-ui';
@@ -86,6 +89,9 @@ export async function uiPlugin(fastify: FastifyInstance, { config }: { config: G
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
+    // Picks <file>.br or <file>.gz by Accept-Encoding when it exists, sets Content-Encoding and Vary; each copy has
+    // its own ETag (size and time of the file sent).
+    preCompressed: true,
     setHeaders: (reply, file) => {
       const hashed = assetDirs.some((dir) => file.startsWith(dir));
       reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
