@@ -1,12 +1,14 @@
 /**
  * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
  * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
- * a paid challenge and a training exist too; a second start adds nothing; the demo grade-5 pupil can join and play.
+ * a paid challenge and a training exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
+ * the first day's treasure opens only once day 1's tests are finished, and is claimed once.
  */
 import { demoUserId } from '@olymp/auth';
 import { startLearning } from '@olymp/learning';
 import { ROLE } from '@olymp/proto';
 import { testToken } from '@olymp/server-kit/testing';
+import { demoId } from '../src/seed/demo-seeder';
 import { PRECHECKS, learningStack } from './support';
 
 describe('demo content', () => {
@@ -56,6 +58,42 @@ describe('demo content', () => {
     expect(started.status).toBe(201);
     expect(started.body.data.questions).toHaveLength(10);
     expect(started.body.data.attempt.remainingSeconds).toBe(20 * 60);
+  });
+
+  it('guards the first day treasure by day 1: refused before its tests are finished, claimed once after', async () => {
+    const p = await s.pupil(5);
+    const list = await s.http().get('/api/challenges-all?grade=5');
+    const id = (list.body.data as { id: string; grade: number }[]).find((c) => c.grade === 5)?.id as string;
+    const treasureId = demoId('five-day:5:treasure:1');
+    const claim = () => s.http().post(`/api/treasures/${treasureId}/claim`).set('Authorization', p.token).set('X-Locale', 'en');
+    const claims = async () => Number((await s.sql<{ n: string }>('SELECT COUNT(*) AS n FROM {learning}.treasure_claims WHERE user_id = $1', [p.id]))[0].n);
+    expect((await s.http().post(`/api/users/${p.id}/challenges/${id}`).set('Authorization', p.token).send({})).status).toBe(201);
+
+    const early = await claim();
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'TREASURE_LOCKED', message: 'This treasure opens after you finish the tests before it.' });
+    expect((await claim().set('X-Locale', 'ru')).body.message).toBe('Это сокровище откроется после прохождения предыдущих тестов.');
+
+    const page = await s.http().get(`/api/challenges-all/${id}`).set('Authorization', p.token);
+    const [day1] = page.body.data.checkpoints as { id: string; quizzes: { id: string }[] }[];
+    expect(day1.quizzes).toHaveLength(3);
+    for (const [i, quiz] of day1.quizzes.entries()) {
+      const started = await s.http().post(`/api/users/${p.id}/quizzes/${quiz.id}/start`).set('Authorization', p.token).send({ checkpoint: day1.id, prechecks: PRECHECKS });
+      expect(started.status).toBe(201);
+      const finished = await s.http().post(`/api/users/${p.id}/quizzes/${quiz.id}/finish`).set('Authorization', p.token).send({ checkpoint: day1.id });
+      expect(finished.status).toBe(200);
+      // Two of three tests finished is not enough.
+      if (i === 1) expect((await claim()).body.code).toBe('TREASURE_LOCKED');
+    }
+    expect(await claims()).toBe(0);
+
+    const claimed = await claim();
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data).toMatchObject({ treasureId, reward: { xp: 20, zp: 10, altynSaqa: 0 } });
+    const again = await claim();
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('TREASURE_ALREADY_CLAIMED');
+    expect(await claims()).toBe(1);
   });
 
   it('adds nothing on a second start', async () => {

@@ -67,7 +67,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       rewardKk: 'Бас жүлде — Сингапурға отбасылық саяхат', rewardRu: 'Главный приз — семейная поездка в Сингапур', rewardEn: 'Grand prize: a family trip to Singapore',
       position: grade,
     });
-    await this.admin.import(null, id, {
+    const [dayOneCheckpoint] = await this.admin.import(null, id, {
       checkpoints: [1, 2, 3, 4, 5].map((day) => ({
         day,
         titleKk: `${day}-күн`, titleRu: `День ${day}`, titleEn: `Day ${day}`,
@@ -75,8 +75,9 @@ export class DemoSeeder implements OnApplicationBootstrap {
         quizzes: dailyTests(grade, day),
       })),
     }, m);
+    // The first day's treasure opens once the pupil has finished every test of day 1 (its guard).
     await m.insert(Treasure, {
-      id: demoId(`five-day:${grade}:treasure:1`), boardKind: 'challenge', boardId: id, checkpointId: null,
+      id: demoId(`five-day:${grade}:treasure:1`), boardKind: 'challenge', boardId: id, checkpointId: dayOneCheckpoint.checkpointId,
       titleKk: 'Бірінші күннің қазынасы', titleRu: 'Сокровище первого дня', titleEn: 'First day treasure', rewardXp: 20, rewardZp: 10, rewardAltynSaqa: 0,
     });
     return 1;
