@@ -29,7 +29,7 @@ export class AttemptsController {
     const attempt = await this.attempts.latest(userId, quizId, ctx);
     const sheet = await this.attempts.sheet(quizId);
     const answers = attempt ? await this.attempts.answersOf(attempt.id) : [];
-    return { data: { ...playView(sheet, attempt, answers, this.clock.now()), context: contextView(ctx) } };
+    return { data: { ...playView(sheet, attempt, answers, this.clock.now(), await this.reveal(user, attempt)), context: contextView(ctx) } };
   }
 
   @Post('users/:user/quizzes/:quiz/start')
@@ -39,7 +39,7 @@ export class AttemptsController {
     const { attempt, ctx } = await this.attempts.start(userId, quizId, body, body.prechecks, holdsAny(user, 'quiz:index'));
     const sheet = await this.attempts.sheet(quizId);
     const answers = await this.attempts.answersOf(attempt.id);
-    return { data: { ...playView(sheet, attempt, answers, this.clock.now()), context: contextView(ctx) } };
+    return { data: { ...playView(sheet, attempt, answers, this.clock.now(), await this.reveal(user, attempt)), context: contextView(ctx) } };
   }
 
   @Get('users/:user/quizzes/:quiz/start-time')
@@ -89,7 +89,7 @@ export class AttemptsController {
     const done = await this.ds.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
     const sheet = await this.attempts.sheet(quizId);
     const answers = await this.attempts.answersOf(done.id);
-    return { data: { ...playView(sheet, done, answers, this.clock.now()), context: contextView(ctx) }, message: message('QUIZ_FINISHED', locale) };
+    return { data: { ...playView(sheet, done, answers, this.clock.now(), await this.reveal(user, done)), context: contextView(ctx) }, message: message('QUIZ_FINISHED', locale) };
   }
 
   @Get('users/:user/quizzes/:quiz/answers')
@@ -99,13 +99,20 @@ export class AttemptsController {
     const ctx = await this.contexts.resolve(quizId, q);
     const attempt = await this.attempts.latest(userId, quizId, ctx);
     if (!attempt) return { data: [] };
-    const view = playView(await this.attempts.sheet(quizId), attempt, await this.attempts.answersOf(attempt.id), this.clock.now());
+    const shown = await this.reveal(user, attempt);
+    const view = playView(await this.attempts.sheet(quizId), attempt, await this.attempts.answersOf(attempt.id), this.clock.now(), shown);
     return {
       data: view.questions.map((x) => ({
         questionId: x.id, number: x.number, answer: x.answer, seq: x.seq,
-        ...(attempt.status === 'finished' ? { isCorrect: x.isCorrect, pointsEarned: x.pointsEarned, correctAnswer: x.correctAnswer } : {}),
+        ...(view.attempt?.answersShown ? { isCorrect: x.isCorrect, pointsEarned: x.pointsEarned, correctAnswer: x.correctAnswer } : {}),
       })),
     };
+  }
+
+  /** Correct answers of a finished attempt: to staff who read results, else by the pupil's rule (Attempts.answersShown). */
+  private async reveal(user: AuthUser, attempt: Attempt | null): Promise<boolean> {
+    if (attempt?.status !== 'finished') return false;
+    return holdsAny(user, ...RESULT_READERS) || this.attempts.answersShown(attempt);
   }
 
   @Post('users/:user/quizzes/:quiz/reset')

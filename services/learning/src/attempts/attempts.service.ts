@@ -261,14 +261,12 @@ export class Attempts {
       const answers = await m.findBy(UserAnswer, { attemptId });
       let points = 0;
       let correct = 0;
-      let wrong = 0;
       for (const a of answers) {
         const q = sheet.byId.get(a.questionId);
         const ok = q ? isCorrect(q, a.answer) : false;
         const got = ok && q ? q.points : 0;
         points += got;
         if (ok) correct += 1;
-        else wrong += 1;
         await m.update(UserAnswer, { attemptId, questionId: a.questionId }, { isCorrect: ok, points: got });
       }
       const end = Math.min(now.getTime(), attempt.deadlineAt.getTime());
@@ -292,7 +290,10 @@ export class Attempts {
         const participation = await this.participations.lock(m, board, attempt.userId);
         if (participation) {
           standing = await this.participations.recompute(m, board, attempt.userId);
-          if (board.kind === 'training' && participation.hearts !== null && wrong > 0) await this.loseHearts(m, participation, wrong, now);
+          // Every question not answered right costs a heart, unanswered ones too: finishing a training test
+          // without answers is no free look at it.
+          const missed = attempt.questionOrder.filter((id) => sheet.byId.has(id)).length - correct;
+          if (board.kind === 'training' && participation.hearts !== null && missed > 0) await this.loseHearts(m, participation, missed, now);
         }
       }
       await this.outbox.add(m, 'quiz.finished', {
@@ -321,9 +322,9 @@ export class Attempts {
     });
   }
 
-  private async loseHearts(m: EntityManager, p: Participation, wrong: number, now: Date) {
+  private async loseHearts(m: EntityManager, p: Participation, lost: number, now: Date) {
     const training = await m.query('SELECT heart_reset_minutes FROM trainings WHERE id = $1', [p.boardId]) as { heart_reset_minutes: number }[];
-    const hearts = Math.max(0, (p.hearts ?? 0) - wrong);
+    const hearts = Math.max(0, (p.hearts ?? 0) - lost);
     const refill = hearts === 0 ? new Date(now.getTime() + (training[0]?.heart_reset_minutes ?? 240) * 60_000) : null;
     await m.update(Participation, { id: p.id }, { hearts, heartsRefillAt: refill });
   }
@@ -353,6 +354,29 @@ export class Attempts {
     });
   }
 
+  /**
+   * Whether the pupil may see the correct answers of a finished attempt (staff always may: the controllers decide).
+   * A challenge's test: once finished (one go). A training's test: only once the pupil has passed it (a finished
+   * attempt with every question right; trainings have no pass mark) or has no tries left, so a try spent without
+   * answers does not buy the answers for the next one. Decided by the attempt's own board, not the request's.
+   */
+  async answersShown(attempt: Attempt): Promise<boolean> {
+    if (attempt.status !== 'finished') return false;
+    if (attempt.boardKind !== 'training' || !attempt.boardId) return true;
+    const [row] = (await this.ds.query(
+      `SELECT t.try_number,
+              (SELECT MAX(attempt_no) FROM attempts a
+                WHERE a.user_id = $2 AND a.quiz_id = $3 AND a.board_kind = 'training' AND a.board_id = t.id AND a.status <> 'reset')::int AS tries,
+              EXISTS (SELECT 1 FROM attempts a
+                WHERE a.user_id = $2 AND a.quiz_id = $3 AND a.board_kind = 'training' AND a.board_id = t.id AND a.status = 'finished'
+                  AND a.question_count > 0 AND a.correct_count >= a.question_count) AS passed
+         FROM trainings t WHERE t.id = $1`,
+      [attempt.boardId, attempt.userId, attempt.quizId],
+    )) as { try_number: number | null; tries: number | null; passed: boolean }[];
+    if (!row) return false;
+    return row.passed || (row.try_number !== null && (row.tries ?? 0) >= row.try_number);
+  }
+
   answersOf(attemptId: string) {
     return this.ds.getRepository(UserAnswer).findBy({ attemptId });
   }
@@ -374,9 +398,14 @@ function shuffleInPlace<T>(list: T[]): void {
   }
 }
 
-/** What a pupil sees of a quiz and their attempt: no correctness before the attempt is finished. */
-export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAnswer[], now: Date) {
+/**
+ * What a pupil sees of a quiz and their attempt: no correctness before the attempt is finished, and after it only
+ * when `reveal` (Attempts.answersShown, or staff): per question right or wrong, points, the correct answer and the
+ * explanation. A finished attempt always shows its totals.
+ */
+export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAnswer[], now: Date, reveal: boolean) {
   const finished = attempt?.status === 'finished';
+  const shown = finished && reveal;
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const order = attempt ? attempt.questionOrder : [];
   return {
@@ -401,6 +430,7 @@ export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAns
       ...(finished
         ? { points: attempt.points, maxPoints: attempt.maxPoints, correctCount: attempt.correctCount, questionCount: attempt.questionCount, timeSpentMs: attempt.timeSpentMs }
         : {}),
+      answersShown: shown,
     },
     // Questions only once an attempt exists: seeing them before starting would be time off the clock.
     questions: order.flatMap((id, index) => {
@@ -417,7 +447,7 @@ export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAns
         options: q.options.map((o) => ({ id: o.id, text: o.text })),
         answer: (saved?.answer ?? null) as AnswerValue | null,
         seq: saved?.seq ?? 0,
-        ...(finished
+        ...(shown
           ? { isCorrect: saved?.isCorrect ?? false, pointsEarned: saved?.points ?? 0, correctAnswer: correctAnswerOf(q), explanation: q.explanation }
           : {}),
       }];
