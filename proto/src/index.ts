@@ -8,4 +8,5 @@ export * from './phone';
 export * from './services';
 export * from './messages';
 export * from './socket';
+export * from './board-rows';
 export * from './settings';

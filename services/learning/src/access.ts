@@ -1,5 +1,6 @@
-import type { Permission } from '@olymp/proto';
+import type { Locale, Permission } from '@olymp/proto';
 import { type AuthUser, DomainError } from '@olymp/server-kit';
+import type { BoardViewer } from './boards/leaderboard.service';
 
 /** Whether the caller holds any of the permissions (admin holds all). */
 export const holdsAny = (user: AuthUser, ...permissions: Permission[]) =>
@@ -12,6 +13,12 @@ export function assertSelf(user: AuthUser, userId: string): void {
 
 /** Reading a pupil's results: the pupil, or staff who see test results. */
 export const RESULT_READERS: Permission[] = ['challenge:test_result_tab', 'training:test_results_tab', 'quiz:index'];
+
+/** Who reads a leaderboard (its rows' shape, boards/leaderboard.service.ts): staff by the board's leaderboard tab. */
+export function boardViewer(user: AuthUser | undefined, locale: Locale, staffPermission: Permission): BoardViewer {
+  if (!user) return { kind: 'public', locale };
+  return { kind: holdsAny(user, staffPermission) ? 'staff' : 'member', userId: user.sub, locale };
+}
 
 export function assertSelfOrStaff(user: AuthUser, userId: string, ...permissions: Permission[]): void {
   if (user.sub !== userId && !holdsAny(user, ...permissions)) throw new DomainError('FORBIDDEN');

@@ -247,7 +247,7 @@ describe('attempts with server-held time', () => {
     await playDay(slow, 300);
     await playDay(fast, 200);
     await playDay(oneWrong, 100, 1);
-    const board = await s.http().get(`/api/challenges/${day.id}/leaderboard`).set('Authorization', slow.token);
+    const board = await s.http().get(`/api/challenges/${day.id}/leaderboard`).set('Authorization', s.admin);
     expect(board.status).toBe(200);
     expect(board.body.maxPoints).toBe(270);
     expect(board.body.data.map((r: { firstName: string; points: number; timeSpentMs: number; rank: number }) => [r.rank, r.firstName, r.points, r.timeSpentMs])).toEqual([
@@ -256,7 +256,8 @@ describe('attempts with server-held time', () => {
       [3, 'OneWrong', 265, 300_000],
     ]);
     expect(board.body.data[0]).toMatchObject({ correctAnswers: 35, percentage: 100, xpEarned: 270 });
-    expect(board.body.me).toMatchObject({ rank: 2, firstName: 'Slow', points: 270 });
+    const own = await s.http().get(`/api/challenges/${day.id}/leaderboard`).set('Authorization', slow.token);
+    expect(own.body.me).toMatchObject({ rank: 2, firstName: 'Slow', points: 270 });
     expect(JSON.stringify(board.body)).not.toMatch(/phone|\+77/);
   });
 

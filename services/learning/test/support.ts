@@ -45,12 +45,12 @@ export function learningStack() {
       const q = text.replaceAll('{auth}', `"${ns.schemaOf('auth')}"`).replaceAll('{learning}', `"${ns.schemaOf('learning')}"`);
       return (await s.pg.query(q, params)).rows as T[];
     },
-    async pupil(grade: number | null, opts: { firstName?: string; provinceId?: number | null; roleId?: number } = {}): Promise<Pupil> {
+    async pupil(grade: number | null, opts: { firstName?: string; lastName?: string; provinceId?: number | null; roleId?: number } = {}): Promise<Pupil> {
       const id = randomUUID();
       const phone = `+77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
       await s.sql(
         'INSERT INTO {auth}.users (id, phone, first_name, last_name, role_id, grade, province_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [id, phone, opts.firstName ?? `Pupil${id.slice(0, 4)}`, 'Test', opts.roleId ?? ROLE.student, grade, opts.provinceId ?? null],
+        [id, phone, opts.firstName ?? `Pupil${id.slice(0, 4)}`, opts.lastName ?? 'Test', opts.roleId ?? ROLE.student, grade, opts.provinceId ?? null],
       );
       return { id, grade, token: `Bearer ${await testToken({ roleId: (opts.roleId ?? ROLE.student) as 7, userId: id })}` };
     },

@@ -57,6 +57,5 @@ export const startNotifications = (env: Record<string, string | undefined> = pro
   createService(notificationsDefinition(env), env);
 
 export { BoardRanking, type Standing, type RankedStanding } from './leaderboard/board-ranking';
-export { publicName } from './leaderboard/board-people';
 export { BoardRegistry } from './leaderboard/board-registry';
 export type * from './realtime/socket-contract';

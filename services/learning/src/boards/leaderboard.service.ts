@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { LRUCache } from 'lru-cache';
 import DataLoader from 'dataloader';
-import type { BoardRef } from '@olymp/proto';
+import { type BoardPerson, type BoardRef, type Locale, memberRow, publicRow } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
@@ -12,6 +12,23 @@ export interface BoardFilter {
   districtId?: number;
   schoolId?: number;
 }
+
+/**
+ * Who asks for a board, which decides the rows' shape (pupils are minors): `staff` holding the board's leaderboard
+ * tab get full rows; a signed-in `member` gets everyone's rows as the live board shows them to signed-in viewers
+ * (proto's memberRow: "Aigerim S.", no ids) and their own full row as `me`; `public` (no token) gets proto's
+ * publicRow, exactly the live board's public row, and no `me`.
+ */
+export type BoardViewer =
+  | { kind: 'staff'; userId: string; locale: Locale }
+  | { kind: 'member'; userId: string; locale: Locale }
+  | { kind: 'public'; locale: Locale };
+
+type Entry = ReturnType<Leaderboards['entry']>;
+
+const personOf = (e: Entry): BoardPerson => ({
+  firstName: e.firstName, lastName: e.lastName, school: e.school?.name ?? null, province: e.province?.name ?? null, district: e.district?.name ?? null,
+});
 
 interface RankRow {
   user_id: string;
@@ -72,7 +89,7 @@ export class Leaderboards {
     allowStale: true,
     fetchMethod: (_key, _stale, { context }) => this.loadHistogram(context),
   });
-  private readonly pages = new LRUCache<string, { total: number; data: ReturnType<Leaderboards['entry']>[] }, Query & { page: number; perPage: number; maxPoints: number }>({
+  private readonly pages = new LRUCache<string, { total: number; data: Entry[] }, Query & { page: number; perPage: number; maxPoints: number }>({
     max: 2_000,
     ttl: 2_000,
     allowStale: true,
@@ -109,15 +126,20 @@ export class Leaderboards {
     return { where, params, key: `${where}|${JSON.stringify(params)}` };
   }
 
-  /** One page of the ranking (cached, see the class), and the caller's own row. */
-  async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, callerId?: string) {
+  /** One page of the ranking (cached, see the class) in the viewer's shape, and a signed-in caller's own row. */
+  async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, viewer: BoardViewer) {
     const q = this.query(board, f);
     const [shown, me] = await Promise.all([
       this.pages.fetch(`${q.key}|${page}|${perPage}|${maxPoints}`, { context: { where: q.where, params: q.params, page, perPage, maxPoints } }),
-      callerId ? this.ownEntry(board, f, callerId, maxPoints) : null,
+      viewer.kind !== 'public' ? this.ownEntry(board, f, viewer.userId, maxPoints) : null,
     ]);
     if (!shown) throw new Error('leaderboard page unavailable');
-    return { data: shown.data, total: shown.total, page, perPage, me };
+    const standing = (e: Entry) => ({ rank: e.rank, points: e.points, timeSpentMs: e.timeSpentMs, correctCount: e.correctAnswers });
+    const data =
+      viewer.kind === 'staff' ? shown.data
+      : viewer.kind === 'member' ? shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, viewer.locale))
+      : shown.data.map((e) => publicRow(standing(e), personOf(e), viewer.locale));
+    return { data, total: shown.total, page, perPage, me };
   }
 
   private async ownEntry(board: BoardRef, f: BoardFilter, callerId: string, maxPoints: number) {

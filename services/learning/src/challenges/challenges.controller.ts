@@ -10,7 +10,7 @@ import { Challenges } from './challenges.service';
 import { ChallengeAdmin } from './challenge-admin.service';
 import { Leaderboards } from '../boards/leaderboard.service';
 import { maxPointsOf } from '../boards/max-points';
-import { assertSelf, assertSelfOrStaff } from '../access';
+import { assertSelf, assertSelfOrStaff, boardViewer } from '../access';
 import {
   archiveBody, certificateTemplateBody, challengeListQuery, checkpointQuizzesBody, importBody, joinBody, leaderboardQuery,
   privateBody, publishBody, reorderBody, rewardBody,
@@ -82,14 +82,20 @@ export class ChallengesController {
     return { data: await this.challenges.invoice(userId, id) };
   }
 
-  /** The ranking: public for a published challenge (names, places, points, time; never phones). */
+  /**
+   * The ranking of a published challenge: anyone sees it as the live board's public rows ("Aigerim S.", school,
+   * region, points, time), a signed-in pupil as its member rows plus their own full row, staff with the leaderboard
+   * tab in full (docs/learning.md, Leaderboards). Never phones.
+   */
   @Get('challenges/:challenge/leaderboard')
   @Public()
-  async leaderboard(@UuidParam('challenge') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @CurrentUser() user?: AuthUser) {
+  async leaderboard(
+    @UuidParam('challenge') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @RequestLocale() locale: Locale, @CurrentUser() user?: AuthUser,
+  ) {
     const c = await this.challenges.visibleCached(id);
     const board = { kind: 'challenge' as const, id: c.id };
     const maxPoints = await maxPointsOf(this.ds.manager, board);
-    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, user?.sub)), maxPoints };
+    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, boardViewer(user, locale, 'challenge:leaderboard_tab'))), maxPoints };
   }
 
   @Post('challenges/:challenge/publish')

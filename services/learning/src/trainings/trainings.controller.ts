@@ -7,7 +7,7 @@ import { Trainings, boardOf } from './trainings.service';
 import { emptyBody, leaderboardQuery, trainingListQuery } from './training.dto';
 import { Leaderboards } from '../boards/leaderboard.service';
 import { maxPointsOf } from '../boards/max-points';
-import { holdsAny } from '../access';
+import { boardViewer } from '../access';
 
 /** Trainings for pupils (spec section 2, student training): the list, a training's page, joining, leaving, the invoice, the leaderboard. */
 @Controller()
@@ -71,13 +71,19 @@ export class TrainingsController {
     return this.invoice(user, id);
   }
 
-  /** The ranking of a published training (public); staff with the leaderboard tab also see an unpublished one's. */
+  /**
+   * The ranking of a published training, shaped by who asks as the challenge's is (anyone: public rows; a pupil:
+   * member rows and their own full row; staff with the leaderboard tab: full rows, also of an unpublished one).
+   */
   @Get('trainings/:training/leaderboard')
   @Public()
-  async leaderboard(@UuidParam('training') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @CurrentUser() user?: AuthUser) {
-    const t = user && holdsAny(user, 'training:leaderboard_tab') ? await this.trainings.existing(id) : await this.trainings.visible(id);
+  async leaderboard(
+    @UuidParam('training') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @RequestLocale() locale: Locale, @CurrentUser() user?: AuthUser,
+  ) {
+    const viewer = boardViewer(user, locale, 'training:leaderboard_tab');
+    const t = viewer.kind === 'staff' ? await this.trainings.existing(id) : await this.trainings.visible(id);
     const board = boardOf(t.id);
     const maxPoints = await maxPointsOf(this.ds.manager, board);
-    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, user?.sub)), maxPoints };
+    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, viewer)), maxPoints };
   }
 }

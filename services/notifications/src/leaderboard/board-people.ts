@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BoardRef, Locale, RpcReply } from '@olymp/proto';
+import type { BoardPerson, BoardRef, RpcReply } from '@olymp/proto';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
@@ -7,7 +7,6 @@ import type { NotificationsConfig } from '../config';
 import { boardKey } from './board-registry';
 
 type Person = RpcReply<'learning.board.people'>['people'][number];
-type Place = Person['school'];
 
 interface PeopleOfBoard {
   maxPoints: number | null;
@@ -15,27 +14,9 @@ interface PeopleOfBoard {
   failedAt?: number;
 }
 
-/** How a board shows a pupil, in one locale. Never a phone, never an id. */
-export interface ShownPerson {
-  name: string | null;
-  school: string | null;
-  region: string | null;
-  district: string | null;
-}
-
 const LOOKUP_TIMEOUT_MS = 2000;
 const RETRY_AFTER_FAILURE_MS = 5000;
 const BATCH = 500;
-
-/** "Aigerim S.": first name and the initial of the last name, the public form for minors on display screens. */
-export function publicName(firstName: string, lastName: string): string | null {
-  const first = firstName.trim();
-  const initial = [...lastName.trim()][0];
-  if (!first) return initial ? `${initial.toUpperCase()}.` : null;
-  return initial ? `${first} ${initial.toUpperCase()}.` : first;
-}
-
-const placeName = (p: Place, locale: Locale): string | null => (p ? p.name[locale] || p.name.kk || null : null);
 
 /**
  * Names and places of the pupils a board shows, from learning (`learning.board.people`, at most 500 ids a call),
@@ -112,15 +93,10 @@ export class BoardPeople {
     }
   }
 
-  /** How a cached pupil is shown; nulls when unknown. */
-  shown(ref: BoardRef, userId: string, locale: Locale): ShownPerson {
+  /** A cached pupil as proto's row builders take them (publicRow, memberRow); null when unknown. */
+  person(ref: BoardRef, userId: string): BoardPerson | null {
     const p = this.entry(ref).people.get(userId)?.person;
-    if (!p) return { name: null, school: null, region: null, district: null };
-    return {
-      name: publicName(p.firstName, p.lastName),
-      school: placeName(p.school, locale),
-      region: placeName(p.province, locale),
-      district: placeName(p.district, locale),
-    };
+    if (!p) return null;
+    return { firstName: p.firstName, lastName: p.lastName, school: p.school?.name ?? null, province: p.province?.name ?? null, district: p.district?.name ?? null };
   }
 }

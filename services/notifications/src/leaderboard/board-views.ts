@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Locale } from '@olymp/proto';
+import { type Locale, memberRow, publicRow } from '@olymp/proto';
 import type { BoardView, MemberRow, MyStanding, PublicRow } from '../realtime/socket-contract';
 import type { Board } from './board-registry';
 import type { RankedStanding } from './board-ranking';
@@ -33,12 +33,10 @@ export class BoardViews {
       version: at.version,
       participants: at.participants,
       maxPoints,
+      // proto's row builders: learning's leaderboard routes show anonymous callers and other pupils the same rows.
       top: top.map((r) => {
-        const who = this.people.shown(board.ref, r.userId, locale);
-        const row: PublicRow = { rank: r.rank, name: who.name, school: who.school, region: who.region, points: r.points, timeSpentMs: r.timeSpentMs };
-        if (audience === 'public') return row;
-        const percent = maxPoints ? Math.round((r.points / maxPoints) * 1000) / 10 : null;
-        return { ...row, district: who.district, correctCount: r.correctCount, percent } satisfies MemberRow;
+        const who = this.people.person(board.ref, r.userId);
+        return audience === 'public' ? publicRow(r, who, locale) : memberRow(r, who, maxPoints, locale);
       }),
       at: new Date().toISOString(),
     };
