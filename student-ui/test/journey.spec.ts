@@ -6,7 +6,8 @@
  * kept, finishes, sees the result and themself on the live board; a display screen open all along shows the new
  * result without a reload. A demo pupil signs in by phone and code and lands on the page they asked for, reads the
  * paid invoice's notice on the notices page, and meets the unauthorized page on a 403; another changes school (server
- * messages per field) and avatar; a third loses a heart in the demo training for one wrong answer.
+ * messages per field) and avatar; a third loses a heart in the demo training for one wrong answer and one for each
+ * unanswered question, and is not shown the right answers yet.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -423,7 +424,7 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
     });
   }, 60_000);
 
-  it('joins the demo training, takes a lesson test with one wrong answer and loses a heart', async () => {
+  it('joins the demo training, takes a lesson test with one wrong answer and the rest unanswered and loses a heart for each', async () => {
     const base = site.url;
     await withPage(async (page) => {
       await signInAt(page, base, '+77000000107', '/student/training');
@@ -456,10 +457,13 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       await page.getByRole('button', { name: kkChallenges.quiz.finish, exact: true }).click();
       await page.getByRole('button', { name: kkChallenges.quiz.finishConfirm }).click();
       await heading(page, kkChallenges.result.title).waitFor();
+      // Not passed and tries left: no right answers yet, only whether each question was answered.
+      await page.getByText(kkChallenges.result.answersLater).waitFor();
+      expect(await page.locator('.review__item', { hasText: kkChallenges.result.answered }).count()).toBe(1);
 
-      // Back on the training: one heart fewer.
+      // Back on the training: six questions not answered right (one wrong, five unanswered) take all five hearts.
       await page.goto(`${base}${new URL(page.url()).pathname.replace(/\/test\/result$/, '/chapter')}`);
-      await hearts.filter({ hasText: kkTraining.hearts.left.replace('{{n}}', '4').replace('{{max}}', '5') }).waitFor();
+      await hearts.filter({ hasText: kkTraining.hearts.left.replace('{{n}}', '0').replace('{{max}}', '5') }).waitFor();
 
       // The signed-in header (bell, basket, languages, avatar, menu) still fits a 360 px phone.
       await page.setViewportSize({ width: 360, height: 740 });

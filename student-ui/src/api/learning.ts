@@ -1,4 +1,5 @@
 /** The learning service as the student UI reads it (docs/learning.md): challenges, checkpoints, quizzes, boards. */
+import type { MemberRow } from '@olymp/proto';
 import type { Localized } from '../lib/format';
 import { authJson } from './session';
 
@@ -75,8 +76,12 @@ export interface LeaderboardRow {
   percentage: number | null;
 }
 
+/**
+ * A leaderboard as the API shapes it for the caller: a signed-in pupil gets everyone's rows as the live board shows
+ * them to members ("Aigerim S.", no ids) and their own full row as `me`; staff with the leaderboard tab get full rows.
+ */
 export interface Leaderboard {
-  data: LeaderboardRow[];
+  data: (MemberRow | LeaderboardRow)[];
   total: number;
   page: number;
   perPage: number;
@@ -122,6 +127,8 @@ export interface AttemptView {
   correctCount?: number;
   questionCount?: number;
   timeSpentMs?: number;
+  /** Whether the questions carry right or wrong and the correct answers (a training's: after passing or the last try). */
+  answersShown: boolean;
 }
 
 export interface PlayView {

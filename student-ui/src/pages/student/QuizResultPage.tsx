@@ -1,6 +1,8 @@
 /**
  * The result of a quiz: points, correct answers, time, and each question with the right answer (only now, after
- * finish). When time ran out, the server finishes the attempt within a few seconds: the page waits for it.
+ * finish). A training test's right answers come only once the pupil has passed it or has no tries left
+ * (`answersShown`): until then each question says only whether it was answered. When time ran out, the server
+ * finishes the attempt within a few seconds: the page waits for it.
  */
 import './quiz/quiz.css';
 import { useEffect, useMemo, useState } from 'react';
@@ -82,21 +84,33 @@ export default function QuizResultPage() {
       </section>
       <section className="stack" aria-labelledby="review-title">
         <h2 id="review-title">{t('result.review')}</h2>
+        {attempt.answersShown ? null : <Alert tone="info">{t('result.answersLater')}</Alert>}
         <ol className="review">
-          {view.questions.map((q) => (
-            <li key={q.id} className={q.isCorrect ? 'review__item review__item--correct' : 'review__item'}>
-              <span aria-hidden="true">{q.isCorrect ? '✓' : '✗'}</span>
-              <div>
-                <p>
-                  <strong>{q.number}.</strong> {pick(q.text, locale)}
-                </p>
-                <p className="muted">
-                  {q.isCorrect ? t('result.right', { points: q.pointsEarned ?? 0 }) : q.answer ? t('result.wrong') : t('result.skipped')}
-                  {!q.isCorrect && q.correctAnswer ? ` ${t('result.correctIs')} ${describeCorrect(q, locale)}` : ''}
-                </p>
-              </div>
-            </li>
-          ))}
+          {view.questions.map((q) =>
+            !attempt.answersShown ? (
+              <li key={q.id} className="review__item">
+                <div>
+                  <p>
+                    <strong>{q.number}.</strong> {pick(q.text, locale)}
+                  </p>
+                  <p className="muted">{q.answer ? t('result.answered') : t('result.skipped')}</p>
+                </div>
+              </li>
+            ) : (
+              <li key={q.id} className={q.isCorrect ? 'review__item review__item--correct' : 'review__item'}>
+                <span aria-hidden="true">{q.isCorrect ? '✓' : '✗'}</span>
+                <div>
+                  <p>
+                    <strong>{q.number}.</strong> {pick(q.text, locale)}
+                  </p>
+                  <p className="muted">
+                    {q.isCorrect ? t('result.right', { points: q.pointsEarned ?? 0 }) : q.answer ? t('result.wrong') : t('result.skipped')}
+                    {!q.isCorrect && q.correctAnswer ? ` ${t('result.correctIs')} ${describeCorrect(q, locale)}` : ''}
+                  </p>
+                </div>
+              </li>
+            ),
+          )}
         </ol>
       </section>
       <p>

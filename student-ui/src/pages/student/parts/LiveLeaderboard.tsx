@@ -22,22 +22,9 @@ interface Row {
   percent: number | null;
 }
 
-function fromApi(board: Leaderboard): Row[] {
-  const locale = currentLocale();
-  return board.data.map((r) => ({
-    rank: r.rank,
-    name: r.name,
-    school: pick(r.school?.name, locale),
-    region: pick(r.province?.name, locale),
-    points: r.points,
-    timeSpentMs: r.timeSpentMs,
-    correct: r.correctAnswers,
-    percent: r.percentage,
-  }));
-}
-
-function fromLive(view: BoardView<PublicRow | MemberRow>): Row[] {
-  return view.top.map((r) => ({
+/** A row as the live board shows it (also the API's rows for a pupil: the same member shape, no ids). */
+function fromLiveRow(r: PublicRow | MemberRow): Row {
+  return {
     rank: r.rank,
     name: r.name ?? '—',
     school: r.school ?? '',
@@ -46,7 +33,30 @@ function fromLive(view: BoardView<PublicRow | MemberRow>): Row[] {
     timeSpentMs: r.timeSpentMs,
     correct: 'correctCount' in r ? r.correctCount : null,
     percent: 'percent' in r ? r.percent : null,
-  }));
+  };
+}
+
+/** A pupil gets the live board's member rows (place names already in their locale); staff get full rows. */
+function fromApi(board: Leaderboard): Row[] {
+  const locale = currentLocale();
+  return board.data.map((r) =>
+    'userId' in r
+      ? {
+          rank: r.rank,
+          name: r.name,
+          school: pick(r.school?.name, locale),
+          region: pick(r.province?.name, locale),
+          points: r.points,
+          timeSpentMs: r.timeSpentMs,
+          correct: r.correctAnswers,
+          percent: r.percentage,
+        }
+      : fromLiveRow(r),
+  );
+}
+
+function fromLive(view: BoardView<PublicRow | MemberRow>): Row[] {
+  return view.top.map(fromLiveRow);
 }
 
 export function LiveLeaderboard({ kind, id }: { kind: 'challenge' | 'training'; id: string }) {
