@@ -63,6 +63,12 @@ const BASE_ERRORS = {
     'Запрос слишком большой. Отправьте файл поменьше или разбейте его на части.',
     'Сұраныс тым үлкен. Кішірек файл жіберіңіз немесе оны бөліктерге бөліңіз.',
   ),
+  REQUEST_TOO_LARGE: def(
+    413,
+    'The request is too large: at most {limitMb} MB can be sent here. Send less data; send large files in chunks.',
+    'Запрос слишком большой: сюда можно отправить не более {limitMb} МБ. Отправьте меньше данных; большие файлы отправляйте частями.',
+    'Сұраныс тым үлкен: мұнда ең көбі {limitMb} МБ жіберуге болады. Азырақ дерек жіберіңіз; үлкен файлдарды бөліктермен жіберіңіз.',
+  ),
   HIGH_TRAFFIC: def(
     429,
     'Too many users right now. Please come back in a few minutes.',

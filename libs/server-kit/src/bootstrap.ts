@@ -14,6 +14,7 @@ import type { DatabaseDefinition } from './database/database';
 import type { PermissionSource } from './auth/permission-cache';
 import { PrefixedNatsServer } from './messaging/rpc';
 import { multipartPluginOptions } from './uploads/multipart';
+import { JSON_BODY_LIMIT_BYTES } from './http/body-limits';
 
 /**
  * Boots one service as a hybrid Nest app: HTTP on Fastify (routes under /api, health outside it) plus the NATS
@@ -39,7 +40,8 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger): FastifyA
   const adapter = new FastifyAdapter({
     // Refine's nestjsx-crud sends nested params (`filter[0]=...`, `sort[0]=...`); the default parser drops them.
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }) },
-    bodyLimit: 1024 * 1024,
+    // Non-multipart bodies; the gateway refuses larger ones before they reach a service (http/body-limits.ts).
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),
     forceCloseConnections: 'idle',
     return503OnClosing: true,

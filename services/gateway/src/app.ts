@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import { loadGatewayConfig, type GatewayConfig } from './config';
 import { edgePlugin } from './edge';
 import { GATEWAY_CONFIG, GATEWAY_STATE, GatewayModule, type GatewayState } from './health';
 import { httpBasicsPlugin, requestIdOf } from './http';
+import { honourExpectContinue } from './bodies';
 
 export type { GatewayConfig } from './config';
 export { loadGatewayConfig } from './config';
@@ -39,7 +41,8 @@ export async function createGatewayApp(
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    bodyLimit: config.BODY_LIMIT_BYTES,
+    // The proxy enforces each body's own limit (proxy.ts); this is only the outer bound.
+    bodyLimit: Math.max(config.BODY_LIMITS.multipart, config.BODY_LIMITS.other),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Keep-alive longer than a typical client's, so clients do not reuse a connection the gateway is closing.
     keepAliveTimeout: 72_000,
@@ -54,6 +57,7 @@ export async function createGatewayApp(
     bodyParser: false,
     abortOnError: false,
   });
+  honourExpectContinue(app.getHttpServer() as Server, config.BODY_LIMITS);
   try {
     await app.register(httpBasicsPlugin, { config });
     await app.register(edgePlugin, { config });

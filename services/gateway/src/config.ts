@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, loadConfig, type KitConfig } from '@olymp/server-kit';
+import { ConfigError, JSON_BODY_LIMIT_BYTES, loadConfig, multipartBodyLimit, type KitConfig } from '@olymp/server-kit';
 import { DEFAULT_PORTS } from '@olymp/proto';
 import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
 
@@ -39,8 +39,6 @@ const gatewaySchema = z.object({
   NOTIFICATIONS_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.notifications}`),
   ADMIN_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'admin-ui', 'dist')),
   STUDENT_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'student-ui', 'dist')),
-  /** Largest request body in bytes; default: the kit's upload limit plus 1 MiB for the multipart envelope. */
-  BODY_LIMIT_BYTES: positiveInt.optional(),
   /** Requests per client IP and window to /api and /socket.io; 0 turns rate limiting off. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
@@ -74,7 +72,11 @@ export type GatewayConfig = KitConfig & {
   upstreams: Record<UpstreamService, string>;
   ADMIN_UI_DIR: string;
   STUDENT_UI_DIR: string;
-  BODY_LIMIT_BYTES: number;
+  /**
+   * Largest request bodies the gateway proxies: exactly what the services read (the kit's body-limits.ts, from the
+   * same UPLOAD_MAX_BYTES), so a larger body gets the gateway's 413 instead of reaching a service that refuses it.
+   */
+  BODY_LIMITS: BodyLimits;
   RATE_LIMIT_MAX: number;
   RATE_LIMIT_WINDOW_MS: number;
   MAX_IN_FLIGHT: number;
@@ -89,6 +91,13 @@ export type GatewayConfig = KitConfig & {
   CORS_ORIGINS: string[];
   TRUST_PROXY: boolean | number | string;
 };
+
+export interface BodyLimits {
+  /** A multipart/form-data body (a form with a file). */
+  multipart: number;
+  /** Any other body (JSON, text, bytes). */
+  other: number;
+}
 
 const UI_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:5174', 'http://127.0.0.1:5174'];
 
@@ -114,7 +123,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     upstreams,
     ADMIN_UI_DIR: path.resolve(g.ADMIN_UI_DIR),
     STUDENT_UI_DIR: path.resolve(g.STUDENT_UI_DIR),
-    BODY_LIMIT_BYTES: g.BODY_LIMIT_BYTES ?? kit.UPLOAD_MAX_BYTES + 1024 * 1024,
+    BODY_LIMITS: { multipart: multipartBodyLimit(kit), other: JSON_BODY_LIMIT_BYTES },
     CORS_ORIGINS: [...new Set(corsOrigins)],
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough } from 'node:stream';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import httpProxy from '@fastify/http-proxy';
 import type { GatewayConfig } from './config';
 import { GatewayError, pathOf, routeNotFound } from './errors';
 import { LOCALE_HEADER, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import { findMethodOverride, isMultipart } from './method-override';
+import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
 import { API_PREFIX, routeMatcher, type RouteMatcher } from './routes';
 import {
   replyUpstreamFailure,
@@ -43,55 +44,6 @@ export interface ApiProxyOptions {
 }
 
 /**
- * Counts the bytes of a streamed request body on its way upstream and fails it past the body limit (a chunked body
- * has no Content-Length to check up front). The client's stream is drained, not destroyed, so the 413 still
- * reaches the client.
- */
-function limitBody(source: IncomingMessage, limit: number): Readable {
-  let seen = 0;
-  const limiter = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      seen += chunk.length;
-      if (seen > limit) {
-        source.unpipe(limiter);
-        source.resume();
-        callback(new GatewayError('PAYLOAD_TOO_LARGE', {}, { connection: 'close' }));
-        return;
-      }
-      callback(null, chunk);
-    },
-  });
-  source.on('error', (err) => limiter.destroy(err));
-  return source.pipe(limiter);
-}
-
-/** Reads a whole body into memory, failing past the limit. Only for multipart POSTs (the `_method` rule). */
-function readBody(source: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let seen = 0;
-    let failed = false;
-    source.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      seen += chunk.length;
-      if (seen > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(new GatewayError('PAYLOAD_TOO_LARGE', {}, { connection: 'close' }));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    source.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks, seen));
-    });
-    source.on('error', (err) => {
-      if (!failed) reject(err);
-    });
-  });
-}
-
-/**
  * `/api/*`: each request goes to the service that owns its path (see routes.ts), with its path and query string
  * byte for byte, its headers (X-Locale, Authorization...) and its body as a stream. Unknown paths get 404
  * ROUTE_NOT_FOUND; a full gateway (MAX_IN_FLIGHT proxied requests) answers 503 OVERLOADED at once.
@@ -99,19 +51,22 @@ function readBody(source: IncomingMessage, limit: number): Promise<Buffer> {
 export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions): Promise<void> {
   const { config } = opts;
   const matcher = opts.matcher ?? routeMatcher;
-  const limit = config.BODY_LIMIT_BYTES;
+  const limits = config.BODY_LIMITS;
 
-  // Bodies are not parsed: they are streamed to the service, except multipart POSTs (buffered for `_method`).
+  // Bodies are not parsed. One with a Content-Length (checked against its limit in onRequest, and Node reads no
+  // byte past it) is streamed to the service. A multipart POST is read whole first (for `_method`), and so is a
+  // chunked body (no length to check up front), so one over its limit is refused before a byte goes upstream.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (request, payload, done) => {
-    if (request.method === 'POST' && isMultipart(request.headers['content-type'])) {
-      readBody(payload, limit).then(
-        (body) => done(null, body),
-        (err: Error) => done(err),
-      );
+    const multipartPost = request.method === 'POST' && isMultipart(request.headers['content-type']);
+    if (!multipartPost && request.headers['content-length'] !== undefined) {
+      done(null, payload);
       return;
     }
-    done(null, limitBody(payload, limit));
+    readBody(payload, bodyLimitOf(request.headers, limits)).then(
+      (body) => done(null, multipartPost ? body : new PassThrough().end(body)),
+      (err: Error) => done(err),
+    );
   });
 
   await fastify.register(replyFrom, {
@@ -122,9 +77,9 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
 
   let inFlight = 0;
   fastify.addHook('onRequest', (request, reply, done) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      done(new GatewayError('PAYLOAD_TOO_LARGE', {}, { connection: 'close' }));
+    const tooLarge = declaredTooLarge(request.headers, limits);
+    if (tooLarge) {
+      done(tooLarge);
       return;
     }
     if (inFlight >= config.MAX_IN_FLIGHT) {

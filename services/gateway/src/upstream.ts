@@ -21,8 +21,11 @@ export function upstreamRequestHeaders(
     config.TRUST_PROXY && typeof headers['x-forwarded-for'] === 'string' && headers['x-forwarded-for'] !== ''
       ? `${headers['x-forwarded-for']}, ${peer}`
       : peer;
+  // `Expect: 100-continue` was answered to the client (bodies.ts) and the body is on its way: undici refuses the
+  // header outright, and the upstream has nothing left to decide.
+  const { expect: _answered, ...rest } = headers;
   return {
-    ...headers,
+    ...rest,
     [REQUEST_ID_HEADER]: request.id,
     'x-forwarded-for': forwardedFor,
     'x-forwarded-proto': request.protocol,

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
 import { errorMessage, type ErrorBody } from '@olymp/proto';
+import { JSON_BODY_LIMIT_BYTES, toMb } from '@olymp/server-kit';
 import { startGateway, type RunningGateway } from '../src/app';
 import { ROUTES } from '../src/routes';
 import {
@@ -19,7 +20,8 @@ import {
 } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const BODY_LIMIT = 64 * 1024;
+/** The limit of a body that is not a form (the services' own, from the kit). */
+const BODY_LIMIT = JSON_BODY_LIMIT_BYTES;
 
 let fakes: Fakes;
 let gw: RunningGateway;
@@ -32,7 +34,6 @@ beforeAll(async () => {
     ...upstreamEnv(fakes),
     ADMIN_UI_DIR: ui.admin,
     STUDENT_UI_DIR: ui.student,
-    BODY_LIMIT_BYTES: String(BODY_LIMIT),
     RATE_LIMIT_MAX: '100000',
   });
 });
@@ -237,7 +238,7 @@ describe('_method override (spec section 7)', () => {
 });
 
 describe('body size', () => {
-  it('413 PAYLOAD_TOO_LARGE for a declared length over the limit, before reaching the service', async () => {
+  it('413 REQUEST_TOO_LARGE for a declared length over the limit, before reaching the service', async () => {
     const before = fakes.learning.seen.length;
     const res = await request(gw.url)
       .post('/api/materials')
@@ -245,8 +246,8 @@ describe('body size', () => {
       .set('x-locale', 'en')
       .send(JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 10) }));
     expect(res.status).toBe(413);
-    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(res.body.message).toBe(errorMessage('PAYLOAD_TOO_LARGE', 'en'));
+    expect(res.body.code).toBe('REQUEST_TOO_LARGE');
+    expect(res.body.message).toBe(errorMessage('REQUEST_TOO_LARGE', 'en', { limitMb: toMb(BODY_LIMIT) }));
     expect(fakes.learning.seen.length).toBe(before);
   });
 
@@ -256,14 +257,14 @@ describe('body size', () => {
       method: 'PUT',
       path: '/api/materials/1',
       headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
-      chunks: Array.from({ length: 6 }, () => chunk),
+      chunks: Array.from({ length: BODY_LIMIT / chunk.length + 1 }, () => chunk),
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body.toString()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(JSON.parse(res.body.toString()).code).toBe('REQUEST_TOO_LARGE');
   });
 
   it('413 for a chunked multipart POST over the limit', async () => {
-    const { body, contentType } = multipart([{ name: 'f', filename: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(BODY_LIMIT + 1) }]);
+    const { body, contentType } = multipart([{ name: 'f', filename: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(gw.config.BODY_LIMITS.multipart) }]);
     const res = await rawRequest(gw.url, {
       method: 'POST',
       path: '/api/upload',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { JSON_BODY_LIMIT_BYTES, multipartBodyLimit } from '@olymp/server-kit';
 import { loadGatewayConfig } from '../src/config';
 import { findMethodOverride, isMultipart } from '../src/method-override';
 import { retryDelay, upstreamFailure, upstreamResponseHeaders } from '../src/upstream';
@@ -82,7 +83,10 @@ describe('gateway config', () => {
     });
     expect(c.ADMIN_UI_DIR).toBe(path.resolve(__dirname, '../../../admin-ui/dist'));
     expect(c.STUDENT_UI_DIR).toBe(path.resolve(__dirname, '../../../student-ui/dist'));
-    expect(c.BODY_LIMIT_BYTES).toBe(c.UPLOAD_MAX_BYTES + 1024 * 1024);
+    // What the services read: the kit's bodyLimit for any body but a form, the multipart plugin's bounds for a form.
+    expect(c.BODY_LIMITS).toEqual({ other: JSON_BODY_LIMIT_BYTES, multipart: multipartBodyLimit(c) });
+    expect(c.BODY_LIMITS.other).toBe(1024 * 1024);
+    expect(c.BODY_LIMITS.multipart).toBeGreaterThan(c.UPLOAD_MAX_BYTES);
     expect(c.RATE_LIMIT_MAX).toBe(600);
     expect(c.CORS_ORIGINS).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://localhost:5173', 'http://localhost:5174']));
     expect(c.TRUST_PROXY).toBe(false);
@@ -95,13 +99,15 @@ describe('gateway config', () => {
       PUBLIC_URL: 'https://olymp.kz/app',
       TRUST_PROXY: '2',
       RATE_LIMIT_MAX: '0',
-      BODY_LIMIT_BYTES: '1000',
+      UPLOAD_MAX_BYTES: '1000',
+      UPLOAD_IMAGE_MAX_BYTES: '1000',
+      UPLOAD_CHUNK_BYTES: '1000',
     });
     expect(c.upstreams.auth).toBe('http://auth.internal:9000');
     expect(c.CORS_ORIGINS).toEqual(['https://a.kz', 'https://b.kz', 'https://olymp.kz']);
     expect(c.TRUST_PROXY).toBe(2);
     expect(c.RATE_LIMIT_MAX).toBe(0);
-    expect(c.BODY_LIMIT_BYTES).toBe(1000);
+    expect(c.BODY_LIMITS.multipart).toBe(multipartBodyLimit({ UPLOAD_MAX_BYTES: 1000 }));
   });
 
   it('lists every invalid setting', () => {

@@ -26,6 +26,8 @@ export function multipartPluginOptions(config: Pick<KitConfig, 'UPLOAD_MAX_BYTES
       fieldNameSize: 100,
       parts: 51,
       headerPairs: 100,
+      /** Bytes of one part's headers (busboy's own default is 80 KiB). */
+      headerSize: 16 * 1024,
     },
     throwFileSizeLimit: true,
   };
