@@ -3,8 +3,7 @@
  * each is ready, its migrations match its entities exactly, and every HTTP route declares who may call it.
  */
 import request from 'supertest';
-import { DiscoveryService, Reflector } from '@nestjs/core';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { startAuth } from '@olymp/auth';
 import { startLearning } from '@olymp/learning';
@@ -12,7 +11,7 @@ import { startShop } from '@olymp/shop';
 import { startFinance } from '@olymp/finance';
 import { startNotifications } from '@olymp/notifications';
 import { ACCESS_KEY, type RunningService, pendingSchemaChanges } from '@olymp/server-kit';
-import { createTestNamespace } from '@olymp/server-kit/testing';
+import { createTestNamespace, httpRoutes } from '@olymp/server-kit/testing';
 
 const starters = { auth: startAuth, learning: startLearning, shop: startShop, finance: startFinance, notifications: startNotifications };
 
@@ -45,21 +44,10 @@ describe('every service', () => {
   it.each(Object.keys(starters))('%s declares access on every HTTP route', async (name) => {
     const app = running[name].app;
     const reflector = app.get(Reflector);
-    const routes: string[] = [];
-    const undeclared: string[] = [];
-    for (const wrapper of app.get(DiscoveryService).getControllers()) {
-      const ctrl = wrapper.metatype as (new (...a: never[]) => unknown) | undefined;
-      if (!ctrl) continue;
-      const proto = ctrl.prototype as Record<string, unknown>;
-      for (const key of Object.getOwnPropertyNames(proto)) {
-        const handler = proto[key];
-        if (key === 'constructor' || typeof handler !== 'function') continue;
-        if (Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue; // not an HTTP route (RPC)
-        const route = `${ctrl.name}.${key} ${String(Reflect.getMetadata(PATH_METADATA, handler))}`;
-        routes.push(route);
-        if (!reflector.getAllAndOverride(ACCESS_KEY, [handler, ctrl])) undeclared.push(route);
-      }
-    }
+    const routes = httpRoutes(app);
+    const undeclared = routes
+      .filter((r) => !reflector.getAllAndOverride(ACCESS_KEY, [r.handler, r.controller]))
+      .map((r) => `${r.name} ${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThan(0);
     expect(undeclared).toEqual([]);
   });

@@ -182,7 +182,7 @@ describe('Expect: 100-continue', () => {
   it('a body declared over its limit gets the 413 instead of 100 Continue, and is never sent', async () => {
     const before = service.arrived;
     const res = await send(gw.url, {
-      path: '/api/materials',
+      path: '/api/trainings',
       headers: { 'content-type': 'application/json', 'x-locale': 'en' },
       body: Buffer.alloc(2 * MIB, 0x20),
       expectContinue: true,
@@ -208,7 +208,7 @@ describe('a body over its limit', () => {
   ] as const)('%s: 413 at once with the limit in %s, the connection closed, nothing upstream', async (_name, locale, size, chunked) => {
     const before = service.arrived;
     const res = await send(gw.url, {
-      path: '/api/materials',
+      path: '/api/trainings',
       headers: { 'content-type': 'application/json', 'x-locale': locale },
       body: Buffer.alloc(size, 0x20),
       chunked,
@@ -225,7 +225,7 @@ describe('a body over its limit', () => {
     expect(service.arrived).toBe(before);
 
     // The same kept-alive client goes on, on a new connection.
-    const next = await send(gw.url, { path: '/api/materials', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"a":1}'), agent });
+    const next = await send(gw.url, { path: '/api/trainings', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"a":1}'), agent });
     expect({ status: next.status, reusedSocket: next.reusedSocket }).toEqual({ status: 200, reusedSocket: false });
     expect(json(next)).toMatchObject({ answeredBy: 'service', bytes: 7 });
   });
@@ -233,7 +233,7 @@ describe('a body over its limit', () => {
   it('a body at the limit is proxied whole', async () => {
     const body = Buffer.alloc(JSON_BODY_LIMIT_BYTES, 0x20);
     for (const chunked of [false, true]) {
-      const res = await send(gw.url, { path: '/api/materials', headers: { 'content-type': 'text/plain' }, body, chunked, agent });
+      const res = await send(gw.url, { path: '/api/trainings', headers: { 'content-type': 'text/plain' }, body, chunked, agent });
       expect({ chunked, status: res.status }).toEqual({ chunked, status: 200 });
       expect(service.last().body.length).toBe(body.length);
     }

@@ -71,20 +71,20 @@ describe('routing', () => {
   });
 
   it('forwards path and query string byte for byte', async () => {
-    const path = '/api/products?sort[0]=points,DESC&filter[0]=id||$in||1,2&s=%7B%22a%22%3A1%7D&name=a%20b+c';
+    const path = '/api/schools?sort[0]=name,DESC&filter[0]=id||$in||1,2&s=%7B%22a%22%3A1%7D&name=a%20b+c';
     const res = await rawRequest(gw.url, { path });
     expect(res.status).toBe(200);
-    expect(fakes.shop.last().url).toBe(path);
+    expect(fakes.auth.last().url).toBe(path);
   });
 
   it('forwards method, headers and body unchanged, and relays the answer', async () => {
-    fakes.shop.handlers.set('/api/orders', (_req, res) => {
+    fakes.finance.handlers.set('/api/invoices', (_req, res) => {
       res.writeHead(201, { 'content-type': 'application/json', 'x-custom': 'kept', 'access-control-allow-origin': '*' });
       res.end(JSON.stringify({ created: true }));
     });
     const body = JSON.stringify({ items: [{ id: 1, qty: 2 }], note: 'Сәлем' });
     const res = await request(gw.url)
-      .post('/api/orders')
+      .post('/api/invoices')
       .set('content-type', 'application/json')
       .set('authorization', 'Bearer abc.def')
       .set('x-locale', 'ru')
@@ -94,7 +94,7 @@ describe('routing', () => {
     expect(res.headers['x-custom']).toBe('kept');
     // The gateway is the only CORS authority: a service's CORS headers are dropped.
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    const seen = fakes.shop.last();
+    const seen = fakes.finance.last();
     expect(seen.method).toBe('POST');
     expect(seen.body.toString()).toBe(body);
     expect(seen.headers.authorization).toBe('Bearer abc.def');
@@ -104,12 +104,12 @@ describe('routing', () => {
 
   it('relays a service error answer as it is, without retrying it', async () => {
     let hits = 0;
-    fakes.learning.handlers.set('/api/courses/busy', (_req, res) => {
+    fakes.learning.handlers.set('/api/challenges/busy', (_req, res) => {
       hits++;
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
       res.end(JSON.stringify({ statusCode: 503, code: 'OVERLOADED', message: 'from service' }));
     });
-    const res = await request(gw.url).get('/api/courses/busy');
+    const res = await request(gw.url).get('/api/challenges/busy');
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('from service');
     expect(hits).toBe(1);
@@ -171,7 +171,7 @@ describe('unknown /api routes', () => {
     expect(messages[2]).toBe('There is no such address: POST /api/nope.');
   });
 
-  it.each(['/api', '/api/', '/api/usersx', '/api/health/extra'])('%s is 404 too', async (path) => {
+  it.each(['/api', '/api/', '/api/usersx', '/api/health/extra', '/api/products/1', '/api/courses/1'])('%s is 404 too', async (path) => {
     const res = await request(gw.url).get(path);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('ROUTE_NOT_FOUND');
@@ -208,14 +208,14 @@ describe('_method override (spec section 7)', () => {
     ]);
     const res = await rawRequest(gw.url, {
       method: 'POST',
-      path: '/api/products/7?x=1',
+      path: '/api/challenges/7?x=1',
       headers: { 'content-type': contentType, 'content-length': body.length },
       body,
     });
     expect(res.status).toBe(200);
-    const seen = fakes.shop.last();
+    const seen = fakes.learning.last();
     expect(seen.method).toBe(method);
-    expect(seen.url).toBe('/api/products/7?x=1');
+    expect(seen.url).toBe('/api/challenges/7?x=1');
     expect(seen.headers['content-type']).toBe(contentType);
     expect(Buffer.compare(seen.body, body)).toBe(0);
   });
@@ -223,17 +223,17 @@ describe('_method override (spec section 7)', () => {
   it('a multipart POST without _method (or with another value) stays a POST', async () => {
     for (const parts of [[{ name: 'a', value: 'b' }], [{ name: '_method', value: 'get' }]]) {
       const { body, contentType } = multipart(parts);
-      const res = await rawRequest(gw.url, { method: 'POST', path: '/api/products', headers: { 'content-type': contentType }, body });
+      const res = await rawRequest(gw.url, { method: 'POST', path: '/api/challenges', headers: { 'content-type': contentType }, body });
       expect(res.status).toBe(200);
-      expect(fakes.shop.last().method).toBe('POST');
-      expect(Buffer.compare(fakes.shop.last().body, body)).toBe(0);
+      expect(fakes.learning.last().method).toBe('POST');
+      expect(Buffer.compare(fakes.learning.last().body, body)).toBe(0);
     }
   });
 
   it('a JSON POST with a _method field stays a POST', async () => {
-    const res = await request(gw.url).post('/api/products').send({ _method: 'patch' });
+    const res = await request(gw.url).post('/api/challenges').send({ _method: 'patch' });
     expect(res.status).toBe(200);
-    expect(fakes.shop.last().method).toBe('POST');
+    expect(fakes.learning.last().method).toBe('POST');
   });
 });
 
@@ -241,7 +241,7 @@ describe('body size', () => {
   it('413 REQUEST_TOO_LARGE for a declared length over the limit, before reaching the service', async () => {
     const before = fakes.learning.seen.length;
     const res = await request(gw.url)
-      .post('/api/materials')
+      .post('/api/trainings')
       .set('content-type', 'application/json')
       .set('x-locale', 'en')
       .send(JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 10) }));
@@ -255,7 +255,7 @@ describe('body size', () => {
     const chunk = Buffer.alloc(16 * 1024, 'a');
     const res = await rawRequest(gw.url, {
       method: 'PUT',
-      path: '/api/materials/1',
+      path: '/api/trainings/1',
       headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
       chunks: Array.from({ length: BODY_LIMIT / chunk.length + 1 }, () => chunk),
     });
@@ -278,7 +278,7 @@ describe('body size', () => {
     const chunks = [Buffer.from('hello '), Buffer.from('chunked '), Buffer.from('world')];
     const res = await rawRequest(gw.url, {
       method: 'PUT',
-      path: '/api/materials/2',
+      path: '/api/trainings/2',
       headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
       chunks,
     });

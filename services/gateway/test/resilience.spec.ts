@@ -46,7 +46,7 @@ describe('rate limiting', () => {
     for (let i = 0; i < 3; i++) statuses.push((await request(gw.url).get('/api/users')).status);
     expect(statuses).toEqual([200, 200, 200]);
 
-    const limited = await request(gw.url).get('/api/courses').set('x-locale', 'ru');
+    const limited = await request(gw.url).get('/api/challenges').set('x-locale', 'ru');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
       statusCode: 429,
@@ -65,8 +65,8 @@ describe('rate limiting', () => {
 describe('load shedding', () => {
   it('answers 503 OVERLOADED at once past MAX_IN_FLIGHT proxied requests, and recovers', async () => {
     const gw = await gateway({ MAX_IN_FLIGHT: '2', RETRY_AFTER_S: '7' });
-    const slow = hold('learning', '/api/lessons/slow');
-    const pending = [request(gw.url).get('/api/lessons/slow'), request(gw.url).get('/api/lessons/slow')].map((r) =>
+    const slow = hold('learning', '/api/trainings/slow');
+    const pending = [request(gw.url).get('/api/trainings/slow'), request(gw.url).get('/api/trainings/slow')].map((r) =>
       r.then((res) => res),
     );
     await eventually(() => (slow.waiting() === 2 ? true : undefined));
@@ -124,7 +124,7 @@ describe('upstream failures', () => {
       requestId: res.headers['x-request-id'],
     });
     // Other services are unaffected.
-    expect((await request(gw.url).get('/api/products')).status).toBe(200);
+    expect((await request(gw.url).get('/api/challenges')).status).toBe(200);
   });
 
   it('503 for a POST with a body too', async () => {
@@ -188,8 +188,8 @@ describe('GET /api/health', () => {
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, then stops accepting', async () => {
     const gw = await start({ ...upstreamEnv(fakes) });
-    const slow = hold('shop', '/api/orders/slow');
-    const pending = rawRequest(gw.url, { path: '/api/orders/slow' });
+    const slow = hold('learning', '/api/challenges/slow');
+    const pending = rawRequest(gw.url, { path: '/api/challenges/slow' });
     await eventually(() => (slow.waiting() === 1 ? true : undefined));
 
     const closed = gw.close();

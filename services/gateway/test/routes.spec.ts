@@ -29,7 +29,6 @@ describe('route table', () => {
     ['/api/users/5/quizzes/9/answers', 'learning'],
     ['/api/users/5/challenges/3/invoice', 'learning'],
     ['/api/users/5/active-challenges', 'learning'],
-    ['/api/users/5/courses/2', 'learning'],
     ['/api/users/quizzes', 'auth'],
     ['/api/system/probes', 'auth'],
     ['/api/system/probe-receipts/1', 'notifications'],
@@ -38,8 +37,8 @@ describe('route table', () => {
     ['/api/challenges/1/leaderboard', 'learning'],
     ['/api/upload-image/a.png', 'learning'],
     ['/api/wallet-payment/7', 'finance'],
-    ['/api/cart/items/3', 'shop'],
-    ['/api/products?sort[0]=points,DESC&filter[0]=id||$in||1,2', 'shop'],
+    ['/api/invoices/3/pay', 'finance'],
+    ['/api/schools?sort[0]=name,DESC&filter[0]=id||$in||1,2', 'auth'],
   ])('%s -> %s', (path, service) => {
     expect(owner(path)).toBe(service);
   });
@@ -57,6 +56,8 @@ describe('route table', () => {
     '/users',
     '/admin/users',
     '/api/health/extra',
+    '/api/products',
+    '/api/courses/1',
   ])('%s belongs to no service', (path) => {
     expect(owner(path)).toBeUndefined();
   });

@@ -12,6 +12,7 @@ import { TokenSigner } from '../auth/tokens';
 import type { ServiceName } from '../config/config';
 
 export * from './browser';
+export * from './routes';
 
 export interface TestNamespace {
   /** Short random id of this namespace. */
