@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule, UploadsModule } from '@olymp/server-kit';
 import { Sheets } from './attempts/sheet';
+import { Reveals } from './attempts/reveal';
 import { QuizContexts } from './attempts/contexts';
 import { Attempts } from './attempts/attempts.service';
 import { AttemptsController } from './attempts/attempts.controller';
@@ -25,10 +26,10 @@ import { TreasuresController } from './treasures/treasures.controller';
   imports: [AuditModule, UploadsModule],
   controllers: [AttemptsController, BoardsRpcController, ChallengesController, ChallengeResultsController, TreasuresController],
   providers: [
-    Sheets, QuizContexts, Attempts, AttemptSweeper, Participations, Leaderboards, InvoicePaidConsumer, Achievements,
+    Sheets, Reveals, QuizContexts, Attempts, AttemptSweeper, Participations, Leaderboards, InvoicePaidConsumer, Achievements,
     Challenges, ChallengeAdmin, ContentSeeder, DemoSeeder, BoardResults, Treasures,
   ],
-  exports: [Attempts, Participations, Sheets, ChallengeAdmin, AttemptSweeper, QuizContexts, Leaderboards, Achievements, BoardResults, Treasures],
+  exports: [Attempts, Participations, Sheets, Reveals, ChallengeAdmin, AttemptSweeper, QuizContexts, Leaderboards, Achievements, BoardResults, Treasures],
 })
 export class LearningModule {}
 

@@ -2,7 +2,8 @@
  * Timed tests (spec sections 4, 5, 9): the server holds the time; answers are saved as given (idempotent, ordered
  * by seq) until the deadline plus a grace, refused after; an abandoned attempt is finished by the sweeper with its
  * saved answers scored; a pupil's finish racing the sweeper gives one `quiz.finished`; a full day scores 270 and
- * ties are ordered by total time; nobody reads another pupil's attempt; no correct answer leaves before finish.
+ * ties are ordered by total time; nobody reads another pupil's attempt; no correct answer leaves before finish (nor
+ * after it while the checkpoint is open: contest-integrity.spec.ts).
  */
 import request from 'supertest';
 import { AttemptSweeper, startLearning } from '@olymp/learning';
@@ -188,11 +189,11 @@ describe('attempts with server-held time', () => {
     const events = await finishedEvents(attempt.id);
     expect(events).toHaveLength(1);
     expect(events[0].payload).toMatchObject({ finishedBy: 'timeout', points: 10, standing: { points: 10 } });
-    // The pupil comes back and sees the result, now with the correct answers.
+    // The pupil comes back and sees their points; the correct answers wait for the checkpoint's close
+    // (contest-integrity.spec.ts).
     const view = await s.http().get(`/api/users/${p.id}/quizzes/${quick.checkpoints[0].quizIds[0]}`).set('Authorization', p.token);
-    expect(view.body.data.attempt).toMatchObject({ status: 'finished', points: 10 });
-    expect(view.body.data.questions[2]).toMatchObject({ isCorrect: false, pointsEarned: 0 });
-    expect(view.body.data.questions[2].correctAnswer.optionIds).toHaveLength(1);
+    expect(view.body.data.attempt).toMatchObject({ status: 'finished', points: 10, review: { marks: false, answers: false } });
+    expect(view.body.data.questions[2]).not.toHaveProperty('correctAnswer');
   });
 
   async function waitForFinished(attemptId: string) {
@@ -277,7 +278,7 @@ describe('attempts with server-held time', () => {
     expect((await s.sql('SELECT status FROM {learning}.attempts WHERE id = $1', [attempt.id]))[0].status).toBe('running');
   });
 
-  it('never sends a correct answer before the attempt is finished', async () => {
+  it('never sends a correct answer before the attempt is finished, nor at its finish while the checkpoint is open', async () => {
     clock().set(t1);
     const p = await joinedPupil(day);
     const quizId = day.checkpoints[0].quizIds[1]; // test 2 mixes choices, numbers and a short text
@@ -300,7 +301,11 @@ describe('attempts with server-held time', () => {
       for (const t of texts) expect(body).not.toContain(t);
     }
     expect(texts.length).toBeGreaterThan(0);
+    // Nor after it while the checkpoint is open to others (every route and the event: contest-integrity.spec.ts).
     const finished = await s.http().post(`/api/users/${p.id}/quizzes/${quizId}/finish`).set('Authorization', p.token).send({});
-    expect(JSON.stringify(finished.body)).toContain('correctAnswer');
+    expect(finished.status).toBe(200);
+    expect(finished.body.data.attempt.review).toMatchObject({ answers: false });
+    expect(JSON.stringify(finished.body)).not.toMatch(/isCorrect|correctAnswer|accepted|explanation/);
+    for (const t of texts) expect(JSON.stringify(finished.body)).not.toContain(t);
   });
 });

@@ -23,7 +23,8 @@ describe('treasures, achievements and results', () => {
     clock().set(t1);
     ch = await createChallenge(s, {
       grade: 6, startsAt: t1, endsAt: new Date(t1.getTime() + 48 * HOUR),
-      days: [{ opensAt: t1, quizzes: [smallQuiz(3, 5), smallQuiz(2, 10)] }],
+      // In the authored order (shuffle off): the per-question numbers below name questions by position.
+      days: [{ opensAt: t1, quizzes: [{ ...smallQuiz(3, 5), shuffle: false }, { ...smallQuiz(2, 10), shuffle: false }] }],
     });
     const t = await s.http().post('/api/treasures').set('Authorization', s.admin).send({
       boardId: ch.id, checkpointId: ch.checkpoints[0].checkpointId, titleKk: 'Қазына', titleRu: 'Сокровище', titleEn: 'Treasure', rewardXp: 20, rewardZp: 5,

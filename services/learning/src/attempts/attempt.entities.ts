@@ -25,6 +25,8 @@ export interface Prechecks {
 // indexes, written by hand in the migration.
 @Index('UQ_attempts_running', { synchronize: false })
 @Index('IDX_attempts_due', { synchronize: false })
+// The latest deadline of a quiz's running attempts: when its correct answers may be shown (Reveals).
+@Index('IDX_attempts_running_quiz', { synchronize: false })
 export class Attempt {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_attempts' })
   id!: string;
@@ -68,6 +70,14 @@ export class Attempt {
   /** Question ids in the order this pupil sees them (fixed at start). */
   @Column({ name: 'question_order', type: 'uuid', array: true })
   questionOrder!: string[];
+
+  /**
+   * Whether the quiz shuffled when this attempt started: then `question_order` is seeded by the attempt id and each
+   * question's options are shown in the order seeded by the attempt and question ids (`seededOrder`), so a reload
+   * or another device shows the same order, and a staff toggle later does not reorder a running test.
+   */
+  @Column({ type: 'boolean', default: false })
+  shuffled!: boolean;
 
   @Column({ name: 'started_at', type: 'timestamptz' })
   startedAt!: Date;

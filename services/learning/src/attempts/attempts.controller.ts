@@ -5,13 +5,17 @@ import {
   type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
 import { Attempts, playView, remainingSeconds } from './attempts.service';
-import { QuizContexts } from './contexts';
+import { type QuizContext, QuizContexts } from './contexts';
 import { answersBody, contextQuery, finishBody, resetBody, startBody, userAnswerBody } from './attempts.dto';
 import { RESULT_READERS, assertSelf, assertSelfOrStaff, holdsAny } from '../access';
 import { Attempt } from './attempt.entities';
 import { DataSource } from 'typeorm';
+import { HIDDEN, type Reveal, Reveals } from './reveal';
 
-/** A pupil's tests (spec section 7, "Quizzes for a user"). Time is the server's; correct answers come after finish. */
+/**
+ * A pupil's tests (spec section 7, "Quizzes for a user"). Time is the server's; what is shown of correctness after
+ * finish is the reveal rule's (`Reveals`: a challenge's answers wait until nobody can still answer its test).
+ */
 @Controller()
 export class AttemptsController {
   constructor(
@@ -19,6 +23,7 @@ export class AttemptsController {
     private readonly contexts: QuizContexts,
     private readonly clock: Clock,
     private readonly ds: DataSource,
+    private readonly reveals: Reveals,
   ) {}
 
   @Get('users/:user/quizzes/:quiz')
@@ -29,7 +34,8 @@ export class AttemptsController {
     const attempt = await this.attempts.latest(userId, quizId, ctx);
     const sheet = await this.attempts.sheet(quizId);
     const answers = attempt ? await this.attempts.answersOf(attempt.id) : [];
-    return { data: { ...playView(sheet, attempt, answers, this.clock.now(), await this.reveal(user, attempt)), context: contextView(ctx) } };
+    const now = this.clock.now();
+    return { data: { ...playView(sheet, attempt, answers, now, await this.reveal(user, ctx, attempt, now)), context: contextView(ctx) } };
   }
 
   @Post('users/:user/quizzes/:quiz/start')
@@ -37,9 +43,11 @@ export class AttemptsController {
   async start(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(startBody) body: z.output<typeof startBody>) {
     assertSelf(user, userId);
     const { attempt, ctx } = await this.attempts.start(userId, quizId, body, body.prechecks, holdsAny(user, 'quiz:index'));
+    this.reveals.forget(quizId);
     const sheet = await this.attempts.sheet(quizId);
     const answers = await this.attempts.answersOf(attempt.id);
-    return { data: { ...playView(sheet, attempt, answers, this.clock.now(), await this.reveal(user, attempt)), context: contextView(ctx) } };
+    // A start answers a running attempt: nothing of correctness.
+    return { data: { ...playView(sheet, attempt, answers, this.clock.now(), HIDDEN), context: contextView(ctx) } };
   }
 
   @Get('users/:user/quizzes/:quiz/start-time')
@@ -89,7 +97,8 @@ export class AttemptsController {
     const done = await this.ds.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
     const sheet = await this.attempts.sheet(quizId);
     const answers = await this.attempts.answersOf(done.id);
-    return { data: { ...playView(sheet, done, answers, this.clock.now(), await this.reveal(user, done)), context: contextView(ctx) }, message: message('QUIZ_FINISHED', locale) };
+    const now = this.clock.now();
+    return { data: { ...playView(sheet, done, answers, now, await this.reveal(user, ctx, done, now)), context: contextView(ctx) }, message: message('QUIZ_FINISHED', locale) };
   }
 
   @Get('users/:user/quizzes/:quiz/answers')
@@ -99,20 +108,28 @@ export class AttemptsController {
     const ctx = await this.contexts.resolve(quizId, q);
     const attempt = await this.attempts.latest(userId, quizId, ctx);
     if (!attempt) return { data: [] };
-    const shown = await this.reveal(user, attempt);
-    const view = playView(await this.attempts.sheet(quizId), attempt, await this.attempts.answersOf(attempt.id), this.clock.now(), shown);
+    const now = this.clock.now();
+    const view = playView(await this.attempts.sheet(quizId), attempt, await this.attempts.answersOf(attempt.id), now, await this.reveal(user, ctx, attempt, now));
     return {
       data: view.questions.map((x) => ({
         questionId: x.id, number: x.number, answer: x.answer, seq: x.seq,
-        ...(view.attempt?.answersShown ? { isCorrect: x.isCorrect, pointsEarned: x.pointsEarned, correctAnswer: x.correctAnswer } : {}),
+        ...('isCorrect' in x ? { isCorrect: x.isCorrect, pointsEarned: x.pointsEarned } : {}),
+        ...('correctAnswer' in x ? { correctAnswer: x.correctAnswer } : {}),
       })),
     };
   }
 
-  /** Correct answers of a finished attempt: to staff who read results, else by the pupil's rule (Attempts.answersShown). */
-  private async reveal(user: AuthUser, attempt: Attempt | null): Promise<boolean> {
-    if (attempt?.status !== 'finished') return false;
-    return holdsAny(user, ...RESULT_READERS) || this.attempts.answersShown(attempt);
+  /**
+   * What a finished attempt shows of correctness. Staff who read results see everything. A pupil gets the stricter of
+   * two rules: the contest rule (`Reveals`: a challenge's test keeps its answers until nobody can still answer it) and
+   * the training rule (`Attempts.answersShown`: nothing per question until the pupil passed or has no tries left).
+   */
+  private async reveal(user: AuthUser, ctx: QuizContext, attempt: Attempt | null, now: Date): Promise<Reveal> {
+    if (attempt?.status !== 'finished') return HIDDEN;
+    if (holdsAny(user, ...RESULT_READERS)) return { marks: true, answers: true, answersAt: null };
+    const contest = await this.reveals.of(ctx, attempt, now);
+    if (!contest.marks && !contest.answers) return contest;
+    return (await this.attempts.answersShown(attempt)) ? contest : HIDDEN;
   }
 
   @Post('users/:user/quizzes/:quiz/reset')

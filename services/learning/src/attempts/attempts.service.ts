@@ -7,7 +7,8 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from './attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
-import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer } from './sheet';
+import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer, optionsFor, seededOrder } from './sheet';
+import type { Reveal } from './reveal';
 import { Participations, type Standing } from '../boards/participations.service';
 import { Participation } from '../boards/participation.entity';
 import { Achievements } from '../treasures/achievements.service';
@@ -150,10 +151,12 @@ export class Attempts {
         }
       }
       const sheet = await this.sheets.of(quizId, m);
-      const order = sheet.questions.map((x) => x.id);
-      if (sheet.shuffle) shuffleInPlace(order);
+      const id = randomUUID();
+      const authored = sheet.questions.map((x) => x.id);
+      // Seeded by the attempt id: the order is the attempt's own, the same on every reload, device and node.
+      const order = sheet.shuffle ? seededOrder(authored, id, (x) => x) : authored;
       const attempt = m.create(Attempt, {
-        id: randomUUID(),
+        id,
         userId,
         quizId,
         contextKind: ctx.kind as ContextKind,
@@ -165,6 +168,7 @@ export class Attempts {
         status: 'running',
         prechecks: { charged: true, stableConnection: true, timerKeepsRunning: true, confirmedAt: now.toISOString() } satisfies Prechecks,
         questionOrder: order,
+        shuffled: sheet.shuffle,
         startedAt: now,
         deadlineAt: new Date(now.getTime() + sheet.durationSeconds * 1000),
         maxPoints: sheet.maxPoints,
@@ -355,8 +359,9 @@ export class Attempts {
   }
 
   /**
-   * Whether the pupil may see the correct answers of a finished attempt (staff always may: the controllers decide).
-   * A challenge's test: once finished (one go). A training's test: only once the pupil has passed it (a finished
+   * The training rule: whether the pupil may see anything of correctness of a finished attempt (staff always may,
+   * and the contest rule, `Reveals`, may hide more: the controller takes the stricter). Outside trainings: yes.
+   * A training's test: only once the pupil has passed it (a finished
    * attempt with every question right; trainings have no pass mark) or has no tries left, so a try spent without
    * answers does not buy the answers for the next one. Decided by the attempt's own board, not the request's.
    */
@@ -391,21 +396,15 @@ export function remainingSeconds(a: Attempt, now: Date): number {
   return Math.max(0, Math.ceil((a.deadlineAt.getTime() - now.getTime()) / 1000));
 }
 
-function shuffleInPlace<T>(list: T[]): void {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
-  }
-}
-
 /**
- * What a pupil sees of a quiz and their attempt: no correctness before the attempt is finished, and after it only
- * when `reveal` (Attempts.answersShown, or staff): per question right or wrong, points, the correct answer and the
- * explanation. A finished attempt always shows its totals.
+ * What a pupil sees of a quiz and their attempt, in the attempt's own order of questions and options. What is
+ * revealed of correctness (`reveal`, the context's rule: `Reveals`) is never more than nothing while the attempt
+ * runs: right/wrong marks with `marks`, the right answers and explanations with `answers`.
  */
-export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAnswer[], now: Date, reveal: boolean) {
+export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAnswer[], now: Date, reveal: Reveal) {
   const finished = attempt?.status === 'finished';
-  const shown = finished && reveal;
+  const marks = finished && (reveal.marks || reveal.answers);
+  const revealed = finished && reveal.answers;
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const order = attempt ? attempt.questionOrder : [];
   return {
@@ -428,9 +427,12 @@ export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAns
       finishedAt: attempt.finishedAt?.toISOString() ?? null,
       finishedBy: attempt.finishedBy,
       ...(finished
-        ? { points: attempt.points, maxPoints: attempt.maxPoints, correctCount: attempt.correctCount, questionCount: attempt.questionCount, timeSpentMs: attempt.timeSpentMs }
+        ? {
+          points: attempt.points, maxPoints: attempt.maxPoints, correctCount: attempt.correctCount, questionCount: attempt.questionCount, timeSpentMs: attempt.timeSpentMs,
+          review: { marks, answers: revealed, answersAt: revealed ? null : reveal.answersAt?.toISOString() ?? null },
+        }
         : {}),
-      answersShown: shown,
+      answersShown: Boolean(revealed),
     },
     // Questions only once an attempt exists: seeing them before starting would be time off the clock.
     questions: order.flatMap((id, index) => {
@@ -444,12 +446,11 @@ export function playView(sheet: Sheet, attempt: Attempt | null, answers: UserAns
         text: q.text,
         imageUrl: q.imageUrl,
         points: q.points,
-        options: q.options.map((o) => ({ id: o.id, text: o.text })),
+        options: optionsFor(q, attempt as Attempt).map((o) => ({ id: o.id, text: o.text })),
         answer: (saved?.answer ?? null) as AnswerValue | null,
         seq: saved?.seq ?? 0,
-        ...(shown
-          ? { isCorrect: saved?.isCorrect ?? false, pointsEarned: saved?.points ?? 0, correctAnswer: correctAnswerOf(q), explanation: q.explanation }
-          : {}),
+        ...(marks ? { isCorrect: saved?.isCorrect ?? false, pointsEarned: saved?.points ?? 0 } : {}),
+        ...(revealed ? { correctAnswer: correctAnswerOf(q), explanation: q.explanation } : {}),
       }];
     }),
   };

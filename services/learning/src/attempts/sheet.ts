@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -37,6 +38,21 @@ export interface Sheet {
   maxPoints: number;
 }
 
+/**
+ * A permutation of `items` fixed by `seed`: each item is ranked by SHA-256 of the seed and its key. Independent
+ * uniform ranks give every order the same chance (1/n!), and the same seed gives the same order on any node.
+ * Answers name question and option ids, never positions, so scoring does not depend on the order shown.
+ */
+export function seededOrder<T>(items: readonly T[], seed: string, key: (item: T) => string): T[] {
+  const ranked = items.map((item) => ({ item, k: key(item), rank: createHash('sha256').update(`${seed}:${key(item)}`).digest('hex') }));
+  ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return ranked.map((r) => r.item);
+}
+
+/** The options of a question in the order an attempt shows them. */
+export function optionsFor(q: SheetQuestion, attempt: { id: string; shuffled: boolean }): SheetOption[] {
+  return attempt.shuffled ? seededOrder(q.options, `${attempt.id}:${q.id}`, (o) => o.id) : q.options;
+}
 
 /**
  * Quiz sheets, cached per process for a few seconds: on olympiad morning every answer save needs its question,

@@ -105,7 +105,7 @@ export class ChallengeAdmin {
 
   async createQuiz(m: EntityManager, q: ImportQuiz, quizTypeId: number | null): Promise<string> {
     const quizId = randomUUID();
-    await m.insert(Quiz, { id: quizId, titleKk: q.titleKk, titleRu: q.titleRu, titleEn: q.titleEn, durationSeconds: q.durationSeconds, quizTypeId });
+    await m.insert(Quiz, { id: quizId, titleKk: q.titleKk, titleRu: q.titleRu, titleEn: q.titleEn, durationSeconds: q.durationSeconds, shuffle: q.shuffle, quizTypeId });
     const questions: Partial<Question>[] = [];
     const options: Partial<AnswerOption>[] = [];
     for (const [position, qq] of q.questions.entries()) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldMessage } from '@olymp/server-kit';
-import { AUDIENCES } from './challenge.entities';
+import { AUDIENCES, RESULTS_BEFORE_CLOSE } from './challenge.entities';
 import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
 
 const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
@@ -17,6 +17,8 @@ const challengeFields = {
   ...localizedFields('reward', z.string().max(2000).default('')),
   imageUrl,
   position: z.number().int().min(0).max(1_000_000).default(0),
+  /** What a pupil sees of a finished test before its checkpoint closes (correct answers always wait for the close). */
+  resultsBeforeClose: z.enum(RESULTS_BEFORE_CLOSE).default('points'),
 };
 
 const AFTER_START = fieldMessage({
@@ -85,6 +87,8 @@ const importQuestion = z.strictObject({
 const importQuiz = z.strictObject({
   ...localizedFields('title', title),
   durationSeconds: z.number().int().min(30).max(86400),
+  /** Questions and options in a stable order of their own per attempt (off: the authored order). */
+  shuffle: z.boolean().default(true),
   questions: z.array(importQuestion).min(1).max(200),
 });
 export const importBody = z.strictObject({

@@ -4,6 +4,12 @@ import { Quiz } from '../content/quiz.entities';
 export const AUDIENCES = ['all', 'users', 'code'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 export type ChallengeStatus = 'planned' | 'ongoing' | 'finished';
+/**
+ * What a pupil sees of a finished test while its checkpoint is still open to others: their points only, or also
+ * which of their answers were right. Correct answers and explanations wait for the close either way.
+ */
+export const RESULTS_BEFORE_CLOSE = ['points', 'marks'] as const;
+export type ResultsBeforeClose = (typeof RESULTS_BEFORE_CLOSE)[number];
 
 /** Placeholders a certificate text may use: {name}, {challenge}, {points}, {rank}, {date}. */
 export interface CertificateTemplate {
@@ -25,6 +31,7 @@ export interface CertificateTemplate {
 @Index('IDX_challenges_listing', ['published', 'archived', 'position'])
 @Check('CHK_challenges_dates', '"ends_at" > "starts_at"')
 @Check('CHK_challenges_prices', '"price_tenge" >= 0 AND "price_zp" >= 0')
+@Check('CHK_challenges_results_before_close', `"results_before_close" IN ('points', 'marks')`)
 export class Challenge {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_challenges' })
   id!: string;
@@ -94,6 +101,10 @@ export class Challenge {
 
   @Column({ name: 'certificate_template', type: 'jsonb', nullable: true })
   certificateTemplate!: CertificateTemplate | null;
+
+  /** Before a checkpoint closes, a pupil who finished its test sees `points`, or `marks` (right/wrong per answer). */
+  @Column({ name: 'results_before_close', type: 'varchar', length: 10, default: 'points' })
+  resultsBeforeClose!: ResultsBeforeClose;
 
   /** Order in lists (reorder). */
   @Column({ type: 'int', default: 0 })

@@ -16,7 +16,8 @@ export const createQuiz = z.strictObject({
   ...localizedFields('description', longText),
   quizTypeId: z.number().int().positive().nullable().optional(),
   durationSeconds: z.number().int().min(30).max(86400).default(1800),
-  shuffle: z.boolean().default(false),
+  /** Questions and options in a stable order of their own per attempt (off: the authored order for everyone). */
+  shuffle: z.boolean().default(true),
 });
 export const updateQuiz = createQuiz.partial();
 

@@ -83,8 +83,11 @@ export class Quiz {
   @Column({ name: 'duration_seconds', type: 'int', default: 1800 })
   durationSeconds!: number;
 
-  /** Questions in random order per pupil (the order is fixed at start). */
-  @Column({ type: 'boolean', default: false })
+  /**
+   * Questions and their options in an order of each attempt's own (seeded by the attempt id, so it is the same on
+   * every reload and device); off: the authored order for everyone.
+   */
+  @Column({ type: 'boolean', default: true })
   shuffle!: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -167,6 +167,7 @@ export function dailyTest(grade: number, day: number, test: 1 | 2 | 3, count: nu
     titleRu: `День ${day}, тест ${n} (${grade} класс)`,
     titleEn: `Day ${day}, test ${n} (grade ${grade})`,
     durationSeconds: { 1: 20 * 60, 2: 30 * 60, 3: 30 * 60 }[test],
+    shuffle: true,
     questions,
   };
 }
