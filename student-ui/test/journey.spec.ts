@@ -247,6 +247,9 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
         await page.getByRole('button', { name: kkChallenges.quiz.finishConfirm }).click();
         await heading(page, kkChallenges.result.title).waitFor();
         expect(await page.getByTestId('result-score').textContent()).toMatch(/\/\s*50/);
+        // The day is still open to the rest of the grade: points now, the correct answers after the close.
+        await page.locator('.alert', { hasText: kkChallenges.result.answersAt.split('{{time}}')[0].trim() }).waitFor();
+        expect(await page.locator('.review').count()).toBe(0);
 
         // The live leaderboard tab shows the pupil.
         await page.getByRole('link', { name: kkChallenges.result.toLeaderboard }).click();

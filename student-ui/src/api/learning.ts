@@ -106,10 +106,19 @@ export interface QuestionView {
   options?: { id: string; text: Localized }[];
   answer: AnswerValue | null;
   seq: number;
+  /** Right or wrong: sent once `attempt.review.marks`. */
   isCorrect?: boolean;
   pointsEarned?: number;
-  correctAnswer?: { optionIds?: string[]; value?: number; texts?: string[] } | null;
+  /** Sent once `attempt.review.answers` (for a challenge: after the day has closed for everyone). */
+  correctAnswer?: { optionIds?: string[]; value?: number; tolerance?: number; texts?: string[] } | null;
   explanation?: Localized;
+}
+
+/** What a finished attempt shows: right/wrong marks, the correct answers, and when those will come if not yet. */
+export interface ReviewState {
+  marks: boolean;
+  answers: boolean;
+  answersAt: string | null;
 }
 
 export interface AttemptView {
@@ -129,6 +138,7 @@ export interface AttemptView {
   timeSpentMs?: number;
   /** Whether the questions carry right or wrong and the correct answers (a training's: after passing or the last try). */
   answersShown: boolean;
+  review?: ReviewState;
 }
 
 export interface PlayView {

@@ -1,8 +1,11 @@
 /**
- * The result of a quiz: points, correct answers, time, and each question with the right answer (only now, after
- * finish). A training test's right answers come only once the pupil has passed it or has no tries left
- * (`answersShown`): until then each question says only whether it was answered. When time ran out, the server
- * finishes the attempt within a few seconds: the page waits for it.
+ * The result of a quiz: points, correct answers, time, and what the server reveals of each question. A challenge's
+ * day is the same test for the whole grade, so its correct answers come only once the day has closed for everyone
+ * (`attempt.review.answersAt`, shown in Almaty time; the page reloads itself then); right/wrong marks come before
+ * that only when the challenge allows. When time ran out, the server finishes the attempt within a few seconds: the
+ * page waits for it.
+ * A training test's marks and right answers come only once the pupil has passed it or has no tries left: until
+ * then each question says only whether it was answered.
  */
 import './quiz/quiz.css';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,7 +17,10 @@ import { useUser } from '../../auth/AuthProvider';
 import { errorMessage } from '../../auth/otp';
 import { Alert, ButtonLink, Spinner, Stat } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatDuration, formatNumber, pick } from '../../lib/format';
+import { formatDateTime, formatDuration, formatNumber, pick } from '../../lib/format';
+
+/** Longer than this, a timer is not worth keeping (setTimeout also overflows past ~24.8 days). */
+const MAX_TIMER_MS = 24 * 3_600_000;
 
 export default function QuizResultPage() {
   const { t } = useTranslation('challenges');
@@ -39,7 +45,13 @@ export default function QuizResultPage() {
         const loaded = await getPlay(user.uuid, quizId, ctx);
         if (cancelled) return;
         setView(loaded);
-        if (loaded.attempt?.status === 'running') timer = setTimeout(() => void load(), 1000);
+        const a = loaded.attempt;
+        if (a?.status === 'running') timer = setTimeout(() => void load(), 1000);
+        else if (a?.review && !a.review.answers && a.review.answersAt) {
+          // Reload when the answers are due, by the server's clock (a page left open through the close).
+          const due = new Date(a.review.answersAt).getTime() - new Date(a.serverNow).getTime();
+          if (due < MAX_TIMER_MS) timer = setTimeout(() => void load(), Math.max(due, 0) + 1000);
+        }
       } catch (err) {
         if (!cancelled) setError(errorMessage(err, t('errors.load')));
       }
@@ -59,6 +71,8 @@ export default function QuizResultPage() {
   const attempt = view.attempt;
   if (!attempt) return <Alert tone="info">{t('result.none')}</Alert>;
   if (attempt.status === 'running') return <Spinner label={t('result.waiting')} />;
+  const review = attempt.review ?? { marks: false, answers: false, answersAt: null };
+  const training = view.context?.kind === 'training';
 
   return (
     <div className="stack">
@@ -82,12 +96,46 @@ export default function QuizResultPage() {
           </ButtonLink>
         </div>
       </section>
-      <section className="stack" aria-labelledby="review-title">
-        <h2 id="review-title">{t('result.review')}</h2>
-        {attempt.answersShown ? null : <Alert tone="info">{t('result.answersLater')}</Alert>}
-        <ol className="review">
-          {view.questions.map((q) =>
-            !attempt.answersShown ? (
+      {review.answers ? null : (
+        <Alert tone="info">
+          {training
+            ? t('result.trainingAnswersLater')
+            : `${review.answersAt ? t('result.answersAt', { time: formatDateTime(review.answersAt, locale) }) : t('result.answersLater')}${review.marks ? '' : ` ${t('result.marksLater')}`}`}
+        </Alert>
+      )}
+      {review.marks ? (
+        <section className="stack" aria-labelledby="review-title">
+          <h2 id="review-title">{t('result.review')}</h2>
+          <ol className="review">
+            {view.questions.map((q) => {
+              const explanation = review.answers ? pick(q.explanation, locale) : '';
+              return (
+                <li key={q.id} className={q.isCorrect ? 'review__item review__item--correct' : 'review__item'}>
+                  <span aria-hidden="true">{q.isCorrect ? '✓' : '✗'}</span>
+                  <div>
+                    <p>
+                      <strong>{q.number}.</strong> {pick(q.text, locale)}
+                    </p>
+                    <p className="muted">
+                      {q.isCorrect ? t('result.right', { points: q.pointsEarned ?? 0 }) : q.answer ? t('result.wrong') : t('result.skipped')}
+                      {!q.isCorrect && q.correctAnswer ? ` ${t('result.correctIs')} ${describeCorrect(q, locale)}` : ''}
+                    </p>
+                    {explanation ? (
+                      <p className="muted">
+                        {t('result.explanation')} {explanation}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ) : (
+        <section className="stack" aria-labelledby="review-title">
+          <h2 id="review-title">{t('result.review')}</h2>
+          <ol className="review">
+            {view.questions.map((q) => (
               <li key={q.id} className="review__item">
                 <div>
                   <p>
@@ -96,23 +144,10 @@ export default function QuizResultPage() {
                   <p className="muted">{q.answer ? t('result.answered') : t('result.skipped')}</p>
                 </div>
               </li>
-            ) : (
-              <li key={q.id} className={q.isCorrect ? 'review__item review__item--correct' : 'review__item'}>
-                <span aria-hidden="true">{q.isCorrect ? '✓' : '✗'}</span>
-                <div>
-                  <p>
-                    <strong>{q.number}.</strong> {pick(q.text, locale)}
-                  </p>
-                  <p className="muted">
-                    {q.isCorrect ? t('result.right', { points: q.pointsEarned ?? 0 }) : q.answer ? t('result.wrong') : t('result.skipped')}
-                    {!q.isCorrect && q.correctAnswer ? ` ${t('result.correctIs')} ${describeCorrect(q, locale)}` : ''}
-                  </p>
-                </div>
-              </li>
-            ),
-          )}
-        </ol>
-      </section>
+            ))}
+          </ol>
+        </section>
+      )}
       <p>
         <Link to={back}>{t('actions.back')}</Link>
       </p>
