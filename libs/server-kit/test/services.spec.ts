@@ -1,6 +1,7 @@
 /**
  * Boots every domain service against real PostgreSQL and NATS and checks what must hold for all of them:
- * each is ready, its migrations match its entities exactly, and every HTTP route declares who may call it.
+ * each is ready, its migrations match its entities exactly, every HTTP route declares who may call it, and its
+ * durable event consumers keep the names they are deployed under.
  */
 import request from 'supertest';
 import { Reflector } from '@nestjs/core';
@@ -10,7 +11,7 @@ import { startLearning } from '@olymp/learning';
 import { startShop } from '@olymp/shop';
 import { startFinance } from '@olymp/finance';
 import { startNotifications } from '@olymp/notifications';
-import { ACCESS_KEY, type RunningService, pendingSchemaChanges } from '@olymp/server-kit';
+import { ACCESS_KEY, EventConsumers, NatsService, type RunningService, checkDurableNames, pendingSchemaChanges } from '@olymp/server-kit';
 import { createTestNamespace, httpRoutes } from '@olymp/server-kit/testing';
 
 const starters = { auth: startAuth, learning: startLearning, shop: startShop, finance: startFinance, notifications: startNotifications };
@@ -50,5 +51,63 @@ describe('every service', () => {
       .map((r) => `${r.name} ${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThan(0);
     expect(undeclared).toEqual([]);
+  });
+
+  /**
+   * The durable consumers as deployed (named `Class.method` when names were derived from code). A changed name is a
+   * new consumer that replays 14 days of its subject (SMS sent again, rewards paid again): this list changes only
+   * with a new consumer, never by a rename.
+   */
+  const DEPLOYED: Record<keyof typeof starters, string[]> = {
+    auth: ['auth__sms_delivery_reported__SmsDeliveryReports_record', 'auth__system_probe_sent__ProbeService_receive'],
+    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__system_probe_sent__ProbeService_receive'],
+    shop: ['shop__system_probe_sent__ProbeService_receive'],
+    finance: [
+      'finance__quiz_finished__RewardsConsumer_quizFinished',
+      'finance__system_probe_sent__ProbeService_receive',
+      'finance__treasure_claimed__RewardsConsumer_treasureClaimed',
+    ],
+    notifications: [
+      'notifications__achievement_earned__NoticesConsumer_achievementEarned',
+      'notifications__invoice_paid__NoticesConsumer_invoicePaid',
+      'notifications__order_status_changed__NoticesConsumer_orderStatusChanged',
+      'notifications__sms_requested__SmsDelivery_deliver',
+      'notifications__system_probe_sent__ProbeService_receive',
+    ],
+  };
+
+  it.each(Object.keys(starters))('%s keeps its durable consumers under their deployed names', async (name) => {
+    const nats = running[name].app.get(NatsService);
+    const prefix = nats.durableName('', '').replace(/__$/, '');
+    const onStream: string[] = [];
+    for await (const c of nats.jsm.consumers.list(nats.streamName)) {
+      const durable = c.config.durable_name;
+      if (durable?.startsWith(`${prefix}${name}__`)) onStream.push(durable.slice(prefix.length));
+    }
+    const registered = running[name].app.get(EventConsumers).durables().map((d) => d.slice(prefix.length));
+    expect(registered.sort()).toEqual(DEPLOYED[name as keyof typeof starters]);
+    expect(onStream.sort()).toEqual(DEPLOYED[name as keyof typeof starters]);
+  });
+});
+
+describe('durable consumer names', () => {
+  const handler = (subject: string, durable: unknown, where = 'Some.handler') => ({ subject, durable, where });
+
+  it('accepts explicit, distinct names (the same name on two subjects is two consumers)', () => {
+    expect(() => checkDurableNames([handler('invoice.paid', 'Notices.paid'), handler('quiz.finished', 'Notices.paid')])).not.toThrow();
+  });
+
+  it('refuses a handler without a durable name, or with a malformed one', () => {
+    expect(() => checkDurableNames([handler('invoice.paid', undefined, 'Notices.invoicePaid')])).toThrow(/Notices\.invoicePaid: @OnEvent\('invoice\.paid'\) needs an explicit durable name/);
+    expect(() => checkDurableNames([handler('invoice.paid', '')])).toThrow(/needs an explicit durable name/);
+    expect(() => checkDurableNames([handler('invoice.paid', 'a b')])).toThrow(/needs an explicit durable name/);
+  });
+
+  it('refuses two handlers of one service whose consumers would share a name', () => {
+    expect(() => checkDurableNames([handler('invoice.paid', 'A.grant', 'A.grant'), handler('invoice.paid', 'A.grant', 'B.grant')])).toThrow(
+      /B\.grant: durable name 'A\.grant' of 'invoice\.paid' is already used by A\.grant/,
+    );
+    // Dots become underscores in NATS: these two would be one consumer.
+    expect(() => checkDurableNames([handler('invoice.paid', 'A.grant'), handler('invoice.paid', 'A_grant')])).toThrow(/already used/);
   });
 });

@@ -15,7 +15,8 @@ import { EVENT_VERSION_HEADER } from './outbox';
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
  * and an EntityManager; its effect and the inbox row keyed by the message id commit in one transaction, and only
  * then is the message acked. A failure rolls both back and the message is redelivered later; a redelivery of a
- * message already processed is acked without running the handler again.
+ * message already processed is acked without running the handler again. Every handler names its durable
+ * consumer explicitly (`@OnEvent(subject, { durable })`, see OnEventOptions).
  */
 export interface EventContext {
   manager: EntityManager;
@@ -29,13 +30,46 @@ export type EventHandler<S extends EventSubject> = (payload: EventPayload<S>, ct
 
 const ON_EVENT = Symbol('kit:on-event');
 
-interface OnEventOptions {
+export interface OnEventOptions {
+  /**
+   * The handler's durable name, required and never derived from code. With the subject it names the JetStream
+   * durable consumer (`<service>__<subject>__<durable>`, dots and spaces as `_`) and keys the handler's inbox rows.
+   * The consumer delivers from the start of the stream (`DeliverPolicy.All`) when it is created, so a new name
+   * replays 14 days of the subject: renaming a class or method must not rename its consumer, and changing this
+   * string is a migration (keep the old one unless a full replay is what you want). The handlers that existed
+   * when names became explicit keep exactly the `Class.method` string they used to derive.
+   */
+  durable: string;
   /** Messages processed at once by this process (order across messages is not guaranteed above 1). */
   concurrency?: number;
 }
 
-export const OnEvent = (subject: EventSubject, options: OnEventOptions = {}) =>
-  SetMetadata(ON_EVENT, { subject, ...options });
+export const OnEvent = (subject: EventSubject, options: OnEventOptions) => SetMetadata(ON_EVENT, { subject, ...options });
+
+/** A durable name: letters, digits, `.`, `_`, `-`, at most 100 characters. */
+const DURABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/**
+ * Refuses (throws, so the service does not start) a handler without a durable name, with a malformed one, or two
+ * handlers of one service whose consumers would share a name (they would split one subject's messages and one
+ * inbox between them). `where` names each handler for the message.
+ */
+export function checkDurableNames(handlers: { subject: string; durable: unknown; where: string }[]): void {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const h of handlers) {
+    if (typeof h.durable !== 'string' || !DURABLE_NAME.test(h.durable)) {
+      problems.push(`${h.where}: @OnEvent('${h.subject}') needs an explicit durable name ({ durable: '...' }, ${DURABLE_NAME.source}), got ${JSON.stringify(h.durable)}`);
+      continue;
+    }
+    // Compared as the consumer name NATS gets (dots become underscores), per service.
+    const key = `${h.subject}__${h.durable}`.replace(/[.\s*>]/g, '_');
+    const other = seen.get(key);
+    if (other) problems.push(`${h.where}: durable name '${h.durable}' of '${h.subject}' is already used by ${other}`);
+    else seen.set(key, h.where);
+  }
+  if (problems.length) throw new Error(`event consumers:\n  ${problems.join('\n  ')}`);
+}
 
 /** Fault injection points for tests that prove redelivery changes nothing. */
 export interface ConsumerHooks {
@@ -70,6 +104,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const found: { subject: string; durable: unknown; where: string }[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
       if (!instance || typeof instance !== 'object' || wrapper.isNotMetatype) continue;
@@ -77,21 +112,28 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       for (const method of this.scanner.getAllMethodNames(proto)) {
         const fn = instance[method];
         if (typeof fn !== 'function') continue;
-        const meta = this.reflector.get<{ subject: EventSubject; concurrency?: number } | undefined>(ON_EVENT, fn);
+        const meta = this.reflector.get<{ subject: EventSubject; durable?: unknown; concurrency?: number } | undefined>(ON_EVENT, fn);
         if (!meta) continue;
         if (!isEventSubject(meta.subject)) throw new Error(`@OnEvent on unknown subject ${String(meta.subject)}`);
+        found.push({ subject: meta.subject, durable: meta.durable, where: `${wrapper.name}.${method}` });
         this.registrations.push({
           subject: meta.subject,
-          name: `${wrapper.name}.${method}`,
+          name: String(meta.durable),
           concurrency: meta.concurrency ?? 8,
           handler: (payload, ctx) => (fn as EventHandler<EventSubject>).call(instance, payload as never, ctx),
         });
       }
     }
+    checkDurableNames(found);
     for (const reg of this.registrations) await this.start(reg);
   }
 
-  /** Durable consumer name: one per (service, handler), shared by the service's replicas. */
+  /** The durable consumer names of this process's handlers (as NATS knows them), for checks and diagnostics. */
+  durables(): string[] {
+    return this.registrations.map((r) => this.consumerName(r));
+  }
+
+  /** Durable consumer name: one per (service, handler name), shared by the service's replicas. */
   private consumerName(reg: Registration): string {
     return this.nats.durableName(this.config.SERVICE, `${reg.subject}__${reg.name}`);
   }

@@ -37,7 +37,9 @@ export class ProbeService {
     });
   }
 
-  @OnEvent('system.probe.sent')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('system.probe.sent', { durable: 'ProbeService.receive' })
   async receive(event: EventPayload<'system.probe.sent'>, ctx: EventContext): Promise<void> {
     await ctx.manager.query(
       `INSERT INTO system_probe_receipt (probe_id, origin, message_id, times) VALUES ($1, $2, $3, 1)

@@ -8,7 +8,9 @@ import { type EventContext, OnEvent } from '@olymp/server-kit';
  */
 @Injectable()
 export class SmsDeliveryReports {
-  @OnEvent('sms.delivery.reported')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('sms.delivery.reported', { durable: 'SmsDeliveryReports.record' })
   async record(e: EventPayload<'sms.delivery.reported'>, ctx: EventContext): Promise<void> {
     await ctx.manager.query(
       `UPDATE otp_codes SET sms_status = $2, sms_provider = $3, sms_attempts = $4, sms_error = $5, sms_reported_at = $6

@@ -22,7 +22,9 @@ export class RewardsConsumer {
    * quiz). Retaking a quiz never loses XP and never earns the same points twice. The quiz's row is locked, so two
    * attempts of one quiz processed at once are credited one after the other.
    */
-  @OnEvent('quiz.finished')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('quiz.finished', { durable: 'RewardsConsumer.quizFinished' })
   async quizFinished(e: EventPayload<'quiz.finished'>, { manager: m }: EventContext): Promise<void> {
     const key = `quiz.finished:${e.attemptId}`;
     await m.query('INSERT INTO quiz_xp (user_id, quiz_id, credited) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [e.userId, e.quizId]);
@@ -41,7 +43,9 @@ export class RewardsConsumer {
     await m.query('UPDATE quiz_xp SET credited = $3, updated_at = now() WHERE user_id = $1 AND quiz_id = $2', [e.userId, e.quizId, e.points]);
   }
 
-  @OnEvent('treasure.claimed')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('treasure.claimed', { durable: 'RewardsConsumer.treasureClaimed' })
   async treasureClaimed(e: EventPayload<'treasure.claimed'>, { manager: m }: EventContext): Promise<void> {
     const amounts: [Unit, number][] = [['XP', e.reward.xp], ['ZP', e.reward.zp], ['ALTYN_SAQA', e.reward.altynSaqa]];
     const legs: Leg[] = amounts

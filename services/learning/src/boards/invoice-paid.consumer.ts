@@ -13,7 +13,9 @@ import { Challenge } from '../challenges/challenge.entities';
 export class InvoicePaidConsumer {
   constructor(private readonly participations: Participations) {}
 
-  @OnEvent('invoice.paid', { concurrency: 8 })
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('invoice.paid', { durable: 'InvoicePaidConsumer.grant', concurrency: 8 })
   async grant(paid: EventPayload<'invoice.paid'>, ctx: EventContext): Promise<void> {
     const { kind, id } = paid.product;
     if (kind === 'course') return;

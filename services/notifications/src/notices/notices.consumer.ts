@@ -8,17 +8,23 @@ import { NoticesService } from './notices.service';
 export class NoticesConsumer {
   constructor(private readonly notices: NoticesService) {}
 
-  @OnEvent('invoice.paid')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('invoice.paid', { durable: 'NoticesConsumer.invoicePaid' })
   async invoicePaid(e: EventPayload<'invoice.paid'>, ctx: EventContext): Promise<void> {
     await this.notices.add(ctx.manager, NoticesService.fromInvoicePaid(e));
   }
 
-  @OnEvent('order.status.changed')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('order.status.changed', { durable: 'NoticesConsumer.orderStatusChanged' })
   async orderStatusChanged(e: EventPayload<'order.status.changed'>, ctx: EventContext): Promise<void> {
     await this.notices.add(ctx.manager, NoticesService.fromOrderStatus(e));
   }
 
-  @OnEvent('achievement.earned')
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('achievement.earned', { durable: 'NoticesConsumer.achievementEarned' })
   async achievementEarned(e: EventPayload<'achievement.earned'>, ctx: EventContext): Promise<void> {
     await this.notices.add(ctx.manager, NoticesService.fromAchievement(e));
   }

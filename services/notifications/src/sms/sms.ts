@@ -29,7 +29,9 @@ export class SmsDelivery {
     this.provider = settings.SMS_PROVIDER === 'http' ? new HttpSmsProvider(settings) : new DevInboxProvider();
   }
 
-  @OnEvent('sms.requested', { concurrency: 16 })
+  // Durable name = the one this handler's class and method derived before names were explicit: never rename it
+  // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  @OnEvent('sms.requested', { durable: 'SmsDelivery.deliver', concurrency: 16 })
   async deliver(sms: EventPayload<'sms.requested'>, ctx: EventContext): Promise<void> {
     const attempts = ctx.deliveryCount;
     const outcome = await this.provider.send(sms, ctx.manager);
