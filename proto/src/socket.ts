@@ -7,7 +7,12 @@ import type { ErrorCode } from './errors';
  *
  * Handshake `auth`: `{ token?: string, locale?: 'kk'|'ru'|'en', boards?: BoardRef[] }`. The token is the access
  * token of the API (optional: public boards need none). `boards` are subscribed at connect, so a client that
- * reconnects (socket.io-client resends the same `auth`) gets those boards' current state at once.
+ * reconnects (socket.io-client resends the same `auth`) gets those boards' current state at once. A handshake
+ * with any invalid field is refused whole: `connect_error` with message `SOCKET_HANDSHAKE_INVALID` (or
+ * `UNAUTHENTICATED` for a bad token) and `data: { code, message }` (message localized).
+ *
+ * `board:subscribe` attempts are limited per socket and per client address: an attempt over the limit is acked
+ * `{ ok: false, code: 'SOCKET_SUBSCRIBE_RATE_LIMITED' }`, and a socket that keeps trying is disconnected.
  */
 export const boardRefInput = z.strictObject({ kind: z.enum(['challenge', 'training']), id: z.uuid() });
 export type BoardRefInput = z.output<typeof boardRefInput>;
@@ -71,6 +76,12 @@ export interface NoticeView {
 }
 
 export type Ack = { ok: true } | { ok: false; code: ErrorCode; message: string };
+
+/** `connect_error`'s `data` when the server refuses a handshake. */
+export interface HandshakeRefusal {
+  code: Extract<ErrorCode, 'SOCKET_HANDSHAKE_INVALID' | 'UNAUTHENTICATED'>;
+  message: string;
+}
 
 export interface ServerToClientEvents {
   board: (view: BoardView<PublicRow | MemberRow>) => void;

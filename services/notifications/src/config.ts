@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import proxyaddr from '@fastify/proxy-addr';
 import { ConfigError, type KitConfig } from '@olymp/server-kit';
 
 /**
@@ -21,6 +22,24 @@ const schema = z.object({
   LEADERBOARD_PEOPLE_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   /** Broadcasts between nodes: `postgres` (LISTEN/NOTIFY on the platform's database) or `none` (one node). */
   SOCKET_ADAPTER: z.enum(['postgres', 'none']).default('postgres'),
+  /** `board:subscribe` attempts per socket: a burst of this many, then SOCKET_SUBSCRIBE_PER_SECOND. */
+  SOCKET_SUBSCRIBE_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
+  SOCKET_SUBSCRIBE_PER_SECOND: z.coerce.number().min(0.01).max(10_000).default(2),
+  /** `board:subscribe` attempts per client address across its sockets on one node (a school shares one address). */
+  ADDRESS_SUBSCRIBE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  ADDRESS_SUBSCRIBE_PER_SECOND: z.coerce.number().min(0.01).max(100_000).default(30),
+  /** Refused attempts a socket may make (refilled one a second) before it is disconnected for flooding. */
+  SOCKET_SUBSCRIBE_STRIKES: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * Peers whose `X-Forwarded-For` is believed (the gateway): comma-separated addresses, CIDR ranges or
+   * `loopback`, `linklocal`, `uniquelocal`. Anyone else is counted by the address it connects from.
+   */
+  SOCKET_TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean)),
+  /** How long "learning does not know this board" is remembered (subscribe and GET answer 404 without asking). */
+  BOARD_UNKNOWN_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Outgoing SMS: `dev-inbox` (kept at GET /api/dev/sms; not in production) or `http` (a provider's HTTP API). */
   SMS_PROVIDER: z.enum(['dev-inbox', 'http']).optional(),
   /** The provider's send endpoint: POST JSON `{ id, to, text, sender }`. */
@@ -46,6 +65,11 @@ export function loadNotificationsConfig(env: Record<string, string | undefined>,
   const problems: string[] = [];
   if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) problems.push('SMS_PROVIDER=http needs SMS_HTTP_URL');
   if (c.SMS_PROVIDER === 'dev-inbox' && !kit.DEV_SMS_INBOX) problems.push('SMS_PROVIDER=dev-inbox needs the development inbox (DEV_SMS_INBOX, never in production)');
+  try {
+    proxyaddr.compile(c.SOCKET_TRUSTED_PROXIES);
+  } catch (err) {
+    problems.push(`SOCKET_TRUSTED_PROXIES: ${err instanceof Error ? err.message : String(err)}`);
+  }
   if (problems.length) throw new ConfigError(`invalid configuration for notifications: ${problems.join('; ')}`);
   return c;
 }

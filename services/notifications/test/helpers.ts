@@ -66,8 +66,9 @@ export class Viewer {
     socket.on('disconnect', (reason) => (this.disconnectReason = reason));
   }
 
-  static connect(url: string, auth: Record<string, unknown> = {}): Promise<Viewer> {
-    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+  /** `headers` go with the websocket upgrade (e.g. the `X-Forwarded-For` a gateway would set). */
+  static connect(url: string, auth: Record<string, unknown> = {}, headers?: Record<string, string>): Promise<Viewer> {
+    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true, ...(headers ? { extraHeaders: headers } : {}) });
     const viewer = new Viewer(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(viewer));

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BoardRef } from '@olymp/proto';
 import { DomainError, KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { NOTIFICATIONS_CONFIG } from '../tokens';
+import type { NotificationsConfig } from '../config';
 import { BoardRanking, type Standing } from './board-ranking';
 
 export const boardKey = (b: BoardRef): string => `${b.kind}:${b.id}`;
@@ -20,22 +23,32 @@ export interface Board {
 
 const RETRY_AFTER_FAILURE_MS = 15_000;
 const PAGE = 5000;
+/** Boards learning said it does not know, remembered at most this many (the oldest forgotten first). */
+const UNKNOWN_MAX = 10_000;
 
 /**
  * Every board this node holds in memory, fed by `quiz.finished` (QuizFinishedFeed) and completed from the
  * learning service's standings (`learning.board.standings`, paged): at start for the live boards
  * (`learning.boards.live`) and on first use for any other. Both sources carry the same per-pupil versions, so
  * merging them in any order gives the same board.
+ *
+ * Any id can be asked for (anonymous sockets, the public GET), so asking learning is guarded: concurrent loads of
+ * one board share one lookup, and "learning does not know this board" is remembered for BOARD_UNKNOWN_TTL_MS
+ * (bounded, LRU) and answered 404 without asking again; an event for the board forgets it at once.
  */
 @Injectable()
 export class BoardRegistry {
   private readonly boards = new Map<string, Board>();
   private readonly listeners: ((board: Board) => void)[] = [];
+  private readonly unknown?: LRUCache<string, true>;
 
   constructor(
     private readonly rpc: RpcClient,
+    @Inject(NOTIFICATIONS_CONFIG) settings: NotificationsConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    if (settings.BOARD_UNKNOWN_TTL_MS > 0) this.unknown = new LRUCache({ max: UNKNOWN_MAX, ttl: settings.BOARD_UNKNOWN_TTL_MS });
+  }
 
   /** Called with a board after its ranking changed. */
   onChange(listener: (board: Board) => void): void {
@@ -58,6 +71,7 @@ export class BoardRegistry {
 
   /** Applies standings (from an event or a page of a rebuild); tells listeners once if anything changed. */
   apply(ref: BoardRef, standings: Standing[]): boolean {
+    if (standings.length) this.unknown?.delete(boardKey(ref));
     const board = this.getOrCreate(ref);
     let changed = false;
     for (const s of standings) changed = board.ranking.apply(s) || changed;
@@ -71,6 +85,8 @@ export class BoardRegistry {
    * (an HTTP reader gets 503) unless `allowEmpty` (a live subscriber just waits for the first events).
    */
   async load(ref: BoardRef, { allowEmpty = false }: { allowEmpty?: boolean } = {}): Promise<Board> {
+    const key = boardKey(ref);
+    if (this.unknown?.has(key) && !this.boards.get(key)?.ranking.size) throw new DomainError('NOT_FOUND');
     const board = this.getOrCreate(ref);
     if (board.state === 'complete') return board;
     if (board.failedAt && Date.now() - board.failedAt < RETRY_AFTER_FAILURE_MS) {
@@ -84,6 +100,7 @@ export class BoardRegistry {
       if (board.ranking.size === 0 && this.boards.get(boardKey(ref)) === board) this.boards.delete(boardKey(ref));
     } catch (err) {
       if (err instanceof DomainError && err.status === 404) {
+        this.unknown?.set(key, true);
         if (board.ranking.size === 0) this.boards.delete(boardKey(ref));
         throw err;
       }

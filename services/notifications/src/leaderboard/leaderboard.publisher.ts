@@ -52,15 +52,29 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
   }
 
   private attach(socket: LiveSocket): void {
-    const reply = (ack: ((r: Ack) => void) | undefined, work: Promise<void>) =>
-      work.then(
-        () => ack?.({ ok: true }),
-        (err: unknown) => ack?.(this.failure(err, socket.data.locale)),
+    const reply = (ack: unknown, work: Promise<void>) => {
+      const answer = typeof ack === 'function' ? (ack as (r: Ack) => void) : undefined;
+      return work.then(
+        () => answer?.({ ok: true }),
+        (err: unknown) => answer?.(this.failure(err, socket.data.locale)),
       );
-    socket.on('board:subscribe', (raw, ack) => void reply(ack, this.subscribe(socket, raw)));
+    };
+    // Every attempt counts against the socket's and its address's limits before anything else is looked at.
+    socket.on('board:subscribe', (raw, ack) => {
+      const refused = this.realtime.admitSubscribe(socket);
+      if (refused) {
+        if (typeof ack === 'function') ack(refused);
+        return;
+      }
+      void reply(ack, this.subscribe(socket, raw));
+    });
     socket.on('board:unsubscribe', (raw, ack) => void reply(ack, this.unsubscribe(socket, raw)));
     const auth = handshakeAuth.safeParse(socket.handshake.auth ?? {});
     for (const ref of (auth.success && auth.data.boards) || []) {
+      if (this.realtime.admitSubscribe(socket)) {
+        this.logger.debug({ board: ref }, 'subscription at connect refused: over the subscribe limit');
+        continue;
+      }
       this.subscribe(socket, ref).catch((err: unknown) => this.logger.debug({ err, board: ref }, 'subscription at connect refused'));
     }
   }

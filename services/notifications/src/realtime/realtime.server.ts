@@ -5,12 +5,13 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Pool } from 'pg';
 import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { type Locale, parseEvent, resolveLocale } from '@olymp/proto';
+import { type ErrorCode, type Locale, errorMessage, parseEvent, resolveLocale } from '@olymp/proto';
 import { KIT_CONFIG, KIT_LOGGER, type KitConfig, NatsService, SessionRevocations, TokenVerifier } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
-import { type ClientToServerEvents, type ServerToClientEvents, handshakeAuth } from './socket-contract';
+import { type Ack, type ClientToServerEvents, type ServerToClientEvents, handshakeAuth } from './socket-contract';
+import { type LimitedSocketState, SubscribeLimiter, clientAddress, compileTrust } from './subscribe-limits';
 
 /** Who a socket belongs to; `user` is absent for an anonymous viewer (a display screen). */
 export interface SocketData {
@@ -20,6 +21,8 @@ export interface SocketData {
   boards: Map<string, 'public' | 'member'>;
   /** Last standing pushed to this socket per board, to push only changes. */
   lastMe: Map<string, string>;
+  /** The client's address (see clientAddress) and its subscribe buckets. */
+  limits: LimitedSocketState;
   expiry?: NodeJS.Timeout;
 }
 
@@ -44,6 +47,8 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
   private pool?: Pool;
   private revocations?: { messages: ConsumerMessages; loop: Promise<void> };
   private readonly verifier: TokenVerifier;
+  private readonly limiter: SubscribeLimiter;
+  private readonly trust: (addr: string, i: number) => boolean;
   private readonly connectionListeners: ((socket: LiveSocket) => void)[] = [];
 
   constructor(
@@ -55,6 +60,31 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {
     this.verifier = new TokenVerifier(config.AUTH_PUBLIC_KEY);
+    this.trust = compileTrust(settings.SOCKET_TRUSTED_PROXIES);
+    this.limiter = new SubscribeLimiter({
+      socketBurst: settings.SOCKET_SUBSCRIBE_BURST,
+      socketPerSecond: settings.SOCKET_SUBSCRIBE_PER_SECOND,
+      addressBurst: settings.ADDRESS_SUBSCRIBE_BURST,
+      addressPerSecond: settings.ADDRESS_SUBSCRIBE_PER_SECOND,
+      strikes: settings.SOCKET_SUBSCRIBE_STRIKES,
+      strikesPerSecond: 1,
+    });
+  }
+
+  /**
+   * Counts a `board:subscribe` attempt of a socket (made at connect or later, valid or not). Under the limits: null,
+   * go on. Over: the refusal to answer with; a socket that keeps trying while refused is disconnected.
+   */
+  admitSubscribe(socket: LiveSocket): Extract<Ack, { ok: false }> | null {
+    const verdict = this.limiter.attempt(socket.data.limits);
+    if (verdict.ok) return null;
+    if (verdict.disconnect) {
+      this.logger.warn({ address: socket.data.limits.address, user: socket.data.user?.id }, 'socket disconnected for flooding board:subscribe');
+      // After the refusal's ack has been written.
+      setImmediate(() => socket.disconnect(true));
+    }
+    const code: ErrorCode = 'SOCKET_SUBSCRIBE_RATE_LIMITED';
+    return { ok: false, code, message: errorMessage(code, socket.data.locale, { seconds: Math.ceil(verdict.retryAfterMs / 1000) }) };
   }
 
   /** The server, created on first use and attached to the HTTP server Nest already made (not listening yet). */
@@ -111,19 +141,29 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async authenticate(socket: LiveSocket): Promise<void> {
-    const auth = handshakeAuth.safeParse(socket.handshake.auth ?? {});
-    const given = auth.success ? auth.data : {};
-    const header = socket.handshake.headers.authorization;
-    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    const token = given.token ?? bearer;
-    socket.data.locale = resolveLocale(given.locale ?? socket.handshake.headers['x-locale']);
+    const raw: unknown = socket.handshake.auth ?? {};
+    const auth = handshakeAuth.safeParse(raw);
+    const rawLocale = raw && typeof raw === 'object' && typeof (raw as { locale?: unknown }).locale === 'string' ? (raw as { locale: string }).locale : undefined;
+    socket.data.locale = resolveLocale((auth.success ? auth.data.locale : rawLocale) ?? socket.handshake.headers['x-locale']);
     socket.data.boards = new Map();
     socket.data.lastMe = new Map();
+    socket.data.limits = this.limiter.forSocket(clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.trust));
+    // Refused whole, never partly accepted: reading the valid fields only would connect a socket whose token is
+    // valid as an anonymous viewer (a member would silently see the public board) and drop the boards it asked for.
+    if (!auth.success) throw this.refusal('SOCKET_HANDSHAKE_INVALID', socket.data.locale);
+    const header = socket.handshake.headers.authorization;
+    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const token = auth.data.token ?? bearer;
     if (!token) return;
     const claims = await this.verifier.verify(token);
     // A bad or revoked token is refused rather than silently treated as anonymous: the client must know.
-    if (!claims || this.sessions.isRevoked(claims.sid)) throw Object.assign(new Error('UNAUTHENTICATED'), { data: { code: 'UNAUTHENTICATED' } });
+    if (!claims || this.sessions.isRevoked(claims.sid)) throw this.refusal('UNAUTHENTICATED', socket.data.locale);
     socket.data.user = { id: claims.sub, roleId: claims.roleId, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
+  }
+
+  /** A refused handshake: the client's `connect_error` has the code as its message and `data: { code, message }`. */
+  private refusal(code: ErrorCode, locale: Locale): Error {
+    return Object.assign(new Error(code), { data: { code, message: errorMessage(code, locale) } });
   }
 
   async onApplicationBootstrap(): Promise<void> {
