@@ -10,6 +10,7 @@ export * from './messaging/messaging.entities';
 export * from './messaging/nats.service';
 export * from './messaging/outbox';
 export * from './messaging/consumer';
+export * from './messaging/broadcast';
 export * from './messaging/rpc';
 export * from './auth/tokens';
 export * from './auth/decorators';

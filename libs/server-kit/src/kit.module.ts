@@ -10,6 +10,7 @@ import { type DatabaseDefinition, dataSourceOptions, ensureSchema, runMigrations
 import { NatsService } from './messaging/nats.service';
 import { EventOutbox, OutboxRelay } from './messaging/outbox';
 import { EventConsumers } from './messaging/consumer';
+import { BroadcastConsumers } from './messaging/broadcast';
 import { RpcClient } from './messaging/rpc';
 import { AuthGuard } from './auth/auth.guard';
 import { PERMISSION_SOURCE, PermissionCache, type PermissionSource } from './auth/permission-cache';
@@ -71,6 +72,7 @@ export class KitModule {
         EventOutbox,
         OutboxRelay,
         EventConsumers,
+        BroadcastConsumers,
         RpcClient,
         PermissionCache,
         SessionRevocations,
@@ -80,7 +82,7 @@ export class KitModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
       ],
-      exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
+      exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
     };
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { EVENT_VERSION, parseEvent } from '@olymp/proto';
-import { EVENT_VERSION_HEADER, KIT_LOGGER, NatsService } from '@olymp/server-kit';
+import type { EventPayload } from '@olymp/proto';
+import { type Broadcast, BroadcastConsumers, KIT_LOGGER } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -9,48 +8,32 @@ import { BoardRegistry } from './board-registry';
 
 /**
  * Every node needs every `quiz.finished` to keep its boards whole, so the feed is not the kit's shared durable
- * consumer (which splits messages between replicas) but one ordered consumer per node, like the kit's
- * SessionRevocations. It replays the last LEADERBOARD_REPLAY_MINUTES at start; learning's standings fill in the
+ * consumer (which splits messages between replicas) but a broadcast (the kit's BroadcastConsumers: one ordered
+ * consumer per node, payloads validated in the version they were written in), like SessionRevocations. It replays the last LEADERBOARD_REPLAY_MINUTES at start; learning's standings fill in the
  * rest. Idempotency is the standing's version: a repeated, late or replayed event changes nothing.
  */
 @Injectable()
 export class QuizFinishedFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private messages?: ConsumerMessages;
-  private loop?: Promise<void>;
+  private feed?: Broadcast;
   private rebuild?: { timer?: NodeJS.Timeout; stopped: boolean };
 
   constructor(
-    private readonly nats: NatsService,
+    private readonly broadcasts: BroadcastConsumers,
     private readonly boards: BoardRegistry,
     @Inject(NOTIFICATIONS_CONFIG) private readonly settings: NotificationsConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const since = new Date(Date.now() - this.settings.LEADERBOARD_REPLAY_MINUTES * 60_000);
-    const consumer = await this.nats.js.consumers.get(this.nats.streamName, {
-      filter_subjects: this.nats.subject('quiz.finished'),
-      deliver_policy: DeliverPolicy.StartTime,
-      opt_start_time: since.toISOString(),
-    });
-    this.messages = await consumer.consume();
-    this.loop = this.pump(this.messages);
+    this.feed = await this.broadcasts.consume('quiz.finished', { from: { sinceMs: this.settings.LEADERBOARD_REPLAY_MINUTES * 60_000 } }, (e) => this.apply(e));
     this.rebuild = { stopped: false };
     this.rebuildLive(1);
   }
 
-  private async pump(messages: ConsumerMessages): Promise<void> {
-    for await (const msg of messages) {
-      try {
-        const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION['quiz.finished']);
-        const e = parseEvent('quiz.finished', msg.json(), version);
-        if (!e.standing || e.context.kind === 'standalone') continue;
-        const ref = e.context.kind === 'challenge' ? { kind: 'challenge' as const, id: e.context.challengeId } : { kind: 'training' as const, id: e.context.trainingId };
-        this.boards.apply(ref, [{ userId: e.userId, ...e.standing }]);
-      } catch (err) {
-        this.logger.error({ err, seq: msg.seq }, 'quiz.finished rejected by its contract; skipped');
-      }
-    }
+  private apply(e: EventPayload<'quiz.finished'>): void {
+    if (!e.standing || e.context.kind === 'standalone') return;
+    const ref = e.context.kind === 'challenge' ? { kind: 'challenge' as const, id: e.context.challengeId } : { kind: 'training' as const, id: e.context.trainingId };
+    this.boards.apply(ref, [{ userId: e.userId, ...e.standing }]);
   }
 
   /** Rebuilds learning's live boards; if learning is not there yet, tries again later (30 s at most apart). */
@@ -75,7 +58,6 @@ export class QuizFinishedFeed implements OnApplicationBootstrap, BeforeApplicati
       this.rebuild.stopped = true;
       clearTimeout(this.rebuild.timer);
     }
-    await this.messages?.close().catch(() => undefined);
-    await this.loop?.catch(() => undefined);
+    await this.feed?.stop();
   }
 }

@@ -4,9 +4,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Pool } from 'pg';
-import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { type ErrorCode, type Locale, errorMessage, parseEvent, resolveLocale } from '@olymp/proto';
-import { KIT_CONFIG, KIT_LOGGER, type KitConfig, NatsService, SessionRevocations, TokenVerifier } from '@olymp/server-kit';
+import { type ErrorCode, type Locale, errorMessage, resolveLocale } from '@olymp/proto';
+import { type Broadcast, BroadcastConsumers, KIT_CONFIG, KIT_LOGGER, type KitConfig, SessionRevocations, TokenVerifier } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -38,14 +37,14 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * signed-in socket joins its user's room (per locale, for notices) and its session's room. Several nodes share
  * broadcasts through `@socket.io/postgres-adapter` (LISTEN/NOTIFY on the platform's PostgreSQL).
  *
- * `auth.session.revoked` closes that session's sockets at once: every node reads the subject with its own
- * ordered consumer (like the kit's SessionRevocations), so each closes its own sockets without a broadcast.
+ * `auth.session.revoked` closes that session's sockets at once: every node reads the subject as a kit broadcast
+ * (its own ordered consumer, like SessionRevocations), so each closes its own sockets without the adapter.
  */
 @Injectable()
 export class RealtimeServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private server?: LiveServer;
   private pool?: Pool;
-  private revocations?: { messages: ConsumerMessages; loop: Promise<void> };
+  private revocations?: Broadcast;
   private readonly verifier: TokenVerifier;
   private readonly limiter: SubscribeLimiter;
   private readonly trust: (addr: string, i: number) => boolean;
@@ -53,7 +52,7 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly httpHost: HttpAdapterHost,
-    private readonly nats: NatsService,
+    private readonly broadcasts: BroadcastConsumers,
     private readonly sessions: SessionRevocations,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(NOTIFICATIONS_CONFIG) private readonly settings: NotificationsConfig,
@@ -168,29 +167,14 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
 
   async onApplicationBootstrap(): Promise<void> {
     void this.io;
-    const consumer = await this.nats.js.consumers.get(this.nats.streamName, {
-      filter_subjects: this.nats.subject('auth.session.revoked'),
-      deliver_policy: DeliverPolicy.StartTime,
-      // A little back, so a revocation published while this node was starting is not missed.
-      opt_start_time: new Date(Date.now() - 60_000).toISOString(),
+    // A little back, so a revocation published while this node was starting is not missed.
+    this.revocations = await this.broadcasts.consume('auth.session.revoked', { from: { sinceMs: 60_000 } }, (e) => {
+      this.io.local.in(sessionRoom(e.sessionId)).disconnectSockets(true);
     });
-    const messages = await consumer.consume();
-    const loop = (async () => {
-      for await (const msg of messages) {
-        try {
-          const e = parseEvent('auth.session.revoked', msg.json());
-          this.io.local.in(sessionRoom(e.sessionId)).disconnectSockets(true);
-        } catch (err) {
-          this.logger.error({ err }, 'auth.session.revoked rejected by its contract');
-        }
-      }
-    })();
-    this.revocations = { messages, loop };
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.revocations?.messages.close().catch(() => undefined);
-    await this.revocations?.loop.catch(() => undefined);
+    await this.revocations?.stop();
     const io = this.server;
     if (!io) return;
     // Not io.close(): that would also close the HTTP server, which belongs to Fastify and closes after this.
