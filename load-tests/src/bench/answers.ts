@@ -145,7 +145,7 @@ export async function loginBurst(stack: Stack, people: { id: string; phone: stri
   }
 }
 
-interface AnswerTarget {
+export interface AnswerTarget {
   token: string;
   attemptId: string;
   questionId: string;
@@ -187,7 +187,7 @@ interface RunResult {
 }
 
 /** autocannon against one URL; every request takes the next target (round robin) with a fresh seq. */
-async function hammer(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<RunResult> {
+export async function hammer(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<RunResult> {
   let next = 0;
   const { result, latencies } = await cannon({
     url,

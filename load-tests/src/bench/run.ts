@@ -12,7 +12,9 @@
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
- * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3);
+ * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3) or
+ * BENCH_ONLY=subscribe-flood (after step 3: answer-save p99 alone vs. while BENCH_FLOOD_SOCKETS (4) anonymous
+ * sockets send ~BENCH_FLOOD_RATE (2000) `board:subscribe` a second to random board ids, as a ratio; goal within 2x);
  * DATABASE_URL / NATS_URL as for `npm start`.
  */
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { repoRoot } from '@olymp/infra/dist/runtime';
 import { answerSaves, createPupils, loginBurst, startAttempts } from './answers';
 import { apiLatency, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
 import { writeReport } from './report';
+import { subscribeFlood } from './subscribe-flood';
 import { launch, prepare } from './stack';
 import { progress, rssMb } from './stats';
 
@@ -32,10 +35,12 @@ const CONNECTIONS = env('BENCH_CONNECTIONS', 64);
 const BOARD = env('BENCH_BOARD', 300_000);
 const ROUNDS = env('BENCH_ROUNDS', 15);
 const UPDATES = env('BENCH_UPDATES', 20_000);
+const FLOOD_SOCKETS = env('BENCH_FLOOD_SOCKETS', 4);
+const FLOOD_RATE = env('BENCH_FLOOD_RATE', 2000);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
- * saves (the leaderboard and fan-out only).
+ * saves (the leaderboard and fan-out only); `subscribe-flood`: answer saves alone, then under a subscribe flood.
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -66,6 +71,14 @@ async function main() {
 
     progress('pupils join and start a test');
     const { targets, challengeId } = await startAttempts(stack, logins.pupils);
+    if (ONLY === 'subscribe-flood') {
+      report.subscribeFlood = await subscribeFlood(stack, targets, { connections: CONNECTIONS, seconds: SECONDS, floodSockets: FLOOD_SOCKETS, floodPerSecond: FLOOD_RATE });
+      await stack.stop();
+      const f = report.subscribeFlood as { alone: { latencyMs: { p99: number } }; underFlood: { latencyMs: { p99: number } }; p99Ratio: number };
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, subscribeFlood: report.subscribeFlood }, null, 2)}\n`);
+      process.stdout.write(`Headline: answer-save p99 ${f.alone.latencyMs.p99} ms alone, ${f.underFlood.latencyMs.p99} ms under the subscribe flood (${f.p99Ratio}x; goal within 2x).\n`);
+      return;
+    }
     if (ONLY !== 'board') report.answerSaves = await answerSaves(stack, targets, { connections: CONNECTIONS, seconds: SECONDS });
     if (ONLY === 'answers') {
       await stack.stop();
