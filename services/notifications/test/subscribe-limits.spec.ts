@@ -14,7 +14,7 @@ import { ROLE, errorMessage } from '@olymp/proto';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
 import { clientAddress, compileTrust } from '../src/realtime/subscribe-limits';
-import { Viewer } from './helpers';
+import { Viewer, publish, quizFinished } from './helpers';
 
 const HOUR = 3_600_000;
 /** The defaults' bursts, with refills slowed to almost nothing so that the bounds below do not depend on time. */
@@ -133,6 +133,27 @@ describe('board:subscribe limits', () => {
     expect(view).toMatchObject({ participants: 0, top: [] });
     const screen = await open(address(), { boards: [board] });
     await waitFor(() => screen.latest(board.id), { what: 'the board subscribed at connect' });
+  });
+
+  it('a school behind one address subscribes to a board the node holds more often than the address limit allows lookups', async () => {
+    const now = Date.now();
+    const admin = `Bearer ${await testToken({ roleId: ROLE.admin })}`;
+    const created = await request(learning.url).post('/api/challenges').set('Authorization', admin).send({
+      titleKk: 'Челлендж', titleRu: 'Челлендж', titleEn: 'Challenge', grade: 6,
+      startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 100 * HOUR).toISOString(), priceTenge: 0, priceZp: 0,
+    });
+    expect(created.status).toBe(201);
+    const board = { kind: 'challenge' as const, id: created.body.id as string };
+    await publish(node, 'quiz.finished', [quizFinished(board, { userId: randomUUID(), points: 10, timeSpentMs: 5000, version: 1 })]);
+    const first = await open(address());
+    await waitFor(async () => (await first.subscribe(board)).ok && first.latest(board.id)?.participants === 1, { what: 'the board held by the node' });
+    const school = address();
+    const pupils = await Promise.all(Array.from({ length: 20 }, () => open(school)));
+    const before = lookups;
+    const answers = await Promise.all(pupils.flatMap((v) => Array.from({ length: SOCKET_BURST - 4 }, () => v.subscribe(board))));
+    expect(answers.length).toBeGreaterThan(ADDRESS_BURST);
+    expect(answers.filter((a) => !a.ok)).toEqual([]);
+    expect(lookups).toBe(before);
   });
 });
 

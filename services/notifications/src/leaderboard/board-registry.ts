@@ -55,6 +55,12 @@ export class BoardRegistry {
     this.listeners.push(listener);
   }
 
+  /** Whether loading this board now would be answered without asking learning (held complete, or known unknown). */
+  answersWithoutLookup(ref: BoardRef): boolean {
+    const key = boardKey(ref);
+    return this.boards.get(key)?.state === 'complete' || !!this.unknown?.has(key);
+  }
+
   get(ref: BoardRef): Board | undefined {
     return this.boards.get(boardKey(ref));
   }
@@ -96,8 +102,9 @@ export class BoardRegistry {
     board.loading ??= this.fetch(board).finally(() => (board.loading = undefined));
     try {
       await board.loading;
-      // An empty board is not kept (any id can be asked for); its first event creates it again.
-      if (board.ranking.size === 0 && this.boards.get(boardKey(ref)) === board) this.boards.delete(boardKey(ref));
+      // A board learning confirmed is kept even empty (there are only as many as real challenges and trainings), so
+      // the pupils who open it before anyone has finished do not each ask learning again.
+      if ((board.state as LoadState) !== 'complete' && board.ranking.size === 0 && this.boards.get(key) === board) this.boards.delete(key);
     } catch (err) {
       if (err instanceof DomainError && err.status === 404) {
         this.unknown?.set(key, true);

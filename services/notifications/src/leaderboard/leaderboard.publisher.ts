@@ -59,9 +59,9 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
         (err: unknown) => answer?.(this.failure(err, socket.data.locale)),
       );
     };
-    // Every attempt counts against the socket's and its address's limits before anything else is looked at.
+    // Every attempt counts against the socket's limit (and, if it would ask learning, its address's) first.
     socket.on('board:subscribe', (raw, ack) => {
-      const refused = this.realtime.admitSubscribe(socket);
+      const refused = this.realtime.admitSubscribe(socket, this.costly(raw));
       if (refused) {
         if (typeof ack === 'function') ack(refused);
         return;
@@ -71,12 +71,18 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
     socket.on('board:unsubscribe', (raw, ack) => void reply(ack, this.unsubscribe(socket, raw)));
     const auth = handshakeAuth.safeParse(socket.handshake.auth ?? {});
     for (const ref of (auth.success && auth.data.boards) || []) {
-      if (this.realtime.admitSubscribe(socket)) {
+      if (this.realtime.admitSubscribe(socket, this.costly(ref))) {
         this.logger.debug({ board: ref }, 'subscription at connect refused: over the subscribe limit');
         continue;
       }
       this.subscribe(socket, ref).catch((err: unknown) => this.logger.debug({ err, board: ref }, 'subscription at connect refused'));
     }
+  }
+
+  /** Whether subscribing to `raw` would ask learning (an invalid payload counts as costly: it is only noise). */
+  private costly(raw: unknown): boolean {
+    const ref = boardRefInput.safeParse(raw);
+    return !ref.success || !this.registry.answersWithoutLookup(ref.data);
   }
 
   private failure(err: unknown, locale: Locale): Ack {

@@ -71,11 +71,12 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Counts a `board:subscribe` attempt of a socket (made at connect or later, valid or not). Under the limits: null,
-   * go on. Over: the refusal to answer with; a socket that keeps trying while refused is disconnected.
+   * Counts a `board:subscribe` attempt of a socket (made at connect or later, valid or not; `costly` when it would
+   * ask learning). Under the limits: null, go on. Over: the refusal to answer with; a socket that keeps trying
+   * while refused is disconnected.
    */
-  admitSubscribe(socket: LiveSocket): Extract<Ack, { ok: false }> | null {
-    const verdict = this.limiter.attempt(socket.data.limits);
+  admitSubscribe(socket: LiveSocket, costly: boolean): Extract<Ack, { ok: false }> | null {
+    const verdict = this.limiter.attempt(socket.data.limits, { costly });
     if (verdict.ok) return null;
     if (verdict.disconnect) {
       this.logger.warn({ address: socket.data.limits.address, user: socket.data.user?.id }, 'socket disconnected for flooding board:subscribe');

@@ -62,9 +62,9 @@ export interface LimitedSocketState {
 }
 
 /**
- * Limits `board:subscribe` attempts (valid or not, known board or not): per socket and per client address. A
- * subscription to a board this node does not hold costs a lookup at learning, and a socket can send thousands a
- * second, so attempts are counted before anything else is done. Address buckets are kept in an LRU (an idle
+ * Limits `board:subscribe` attempts: every attempt (valid or not) per socket, and those that would cost a lookup
+ * at learning (a board this node does not hold, an invalid payload) per client address too. A socket can send
+ * thousands a second, so attempts are counted before anything else is done. Address buckets are kept in an LRU (an idle
  * address's bucket would be full again, so dropping it changes nothing).
  */
 export class SubscribeLimiter {
@@ -89,16 +89,20 @@ export class SubscribeLimiter {
     };
   }
 
-  /** Counts one attempt of a socket; over a limit, says how long to wait and whether to disconnect the socket. */
-  attempt(state: LimitedSocketState): Verdict {
+  /**
+   * Counts one attempt of a socket; over a limit, says how long to wait and whether to disconnect the socket.
+   * Every attempt counts against the socket; only `costly` ones (that would ask learning) against the address too,
+   * so a school behind one address, reconnecting at once to the boards the node holds, is not refused.
+   */
+  attempt(state: LimitedSocketState, { costly }: { costly: boolean }): Verdict {
     let address = this.addresses.get(state.address);
     if (!address) {
       address = new TokenBucket(this.limits.addressBurst, this.limits.addressPerSecond, this.now);
       this.addresses.set(state.address, address);
     }
     // The socket's own bucket first: a socket over its limit does not spend its address's tokens.
-    if (state.attempts.take() && address.take()) return { ok: true };
-    const retryAfterMs = Math.max(state.attempts.waitMs(), address.waitMs(), 1000);
+    if (state.attempts.take() && (!costly || address.take())) return { ok: true };
+    const retryAfterMs = Math.max(state.attempts.waitMs(), costly ? address.waitMs() : 0, 1000);
     return { ok: false, retryAfterMs, disconnect: !state.strikes.take() };
   }
 }
