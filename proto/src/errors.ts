@@ -57,6 +57,18 @@ const BASE_ERRORS = {
     'Не удалось прочитать тело запроса: отправьте корректный JSON.',
     'Сұраныс денесін оқу мүмкін болмады: дұрыс JSON жіберіңіз.',
   ),
+  UNSUPPORTED_MEDIA_TYPE: def(
+    415,
+    'This content type is not accepted here: send JSON (Content-Type: application/json), or a form for file uploads.',
+    'Этот тип содержимого здесь не принимается: отправьте JSON (Content-Type: application/json) или форму для загрузки файлов.',
+    'Мұнда бұл мазмұн түрі қабылданбайды: JSON (Content-Type: application/json) немесе файл жүктеу үшін форма жіберіңіз.',
+  ),
+  INVALID_TEXT: def(
+    400,
+    'The field "{field}" contains characters that cannot be stored (a NUL character or a broken Unicode character): remove them and try again.',
+    'Поле «{field}» содержит символы, которые нельзя сохранить (символ NUL или повреждённый символ Юникода): уберите их и попробуйте снова.',
+    '«{field}» өрісінде сақтауға болмайтын таңбалар бар (NUL таңбасы немесе бүлінген Юникод таңбасы): оларды алып тастап, қайта жіберіңіз.',
+  ),
   PAYLOAD_TOO_LARGE: def(
     413,
     'The request is too large. Send a smaller file or split it into chunks.',

@@ -5,6 +5,7 @@ export * from './logging/logger';
 export * from './errors/domain-error';
 export * from './validation/pipes';
 export * from './validation/zod-validation';
+export * from './validation/text';
 export * from './database/database';
 export * from './messaging/messaging.entities';
 export * from './messaging/nats.service';

@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TerminusModule } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
@@ -19,6 +19,7 @@ import { KitExceptionFilter } from './errors/exception.filter';
 import { HealthController } from './health/health.controller';
 import { ProbeController, ProbeService } from './probe/probe';
 import { Clock } from './time/clock';
+import { TextRuleInterceptor } from './validation/text';
 
 export interface KitModuleOptions extends DatabaseDefinition {
   config: KitConfig;
@@ -81,6 +82,7 @@ export class KitModule {
         Clock,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
+        { provide: APP_INTERCEPTOR, useClass: TextRuleInterceptor },
       ],
       exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
     };

@@ -66,6 +66,7 @@ export function toGatewayError(error: unknown, request: FastifyRequest): Gateway
   const e = (error ?? {}) as FrameworkError;
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) return new GatewayError('PAYLOAD_TOO_LARGE');
   if (e.code === 'FST_UNDER_PRESSURE') return new GatewayError('OVERLOADED');
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) return new GatewayError('UNSUPPORTED_MEDIA_TYPE');
   if (e.statusCode === 404) return routeNotFound(request);
   if (e.statusCode === 400 && /^FST_ERR_CTP_/.test(e.code ?? '')) return new GatewayError('MALFORMED_BODY');
   if (e.statusCode === 400) return routeNotFound(request);

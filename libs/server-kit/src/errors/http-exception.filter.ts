@@ -29,6 +29,8 @@ export function toDomainFromUnknown(err: unknown, req: { method: string; url: st
         return new DomainError('MALFORMED_BODY');
       case HttpStatus.TOO_MANY_REQUESTS:
         return new DomainError('HIGH_TRAFFIC');
+      case HttpStatus.UNSUPPORTED_MEDIA_TYPE:
+        return new DomainError('UNSUPPORTED_MEDIA_TYPE');
       default:
         return null;
     }
@@ -36,6 +38,7 @@ export function toDomainFromUnknown(err: unknown, req: { method: string; url: st
   const fastifyCode = (err as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string') {
     if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return new DomainError('PAYLOAD_TOO_LARGE');
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new DomainError('UNSUPPORTED_MEDIA_TYPE');
     if (fastifyCode.startsWith('FST_ERR_CTP_') || fastifyCode === 'FST_ERR_VALIDATION') {
       return new DomainError('MALFORMED_BODY');
     }

@@ -3,12 +3,15 @@ import type { Locale } from '@olymp/proto';
 import { DomainError } from '../errors/domain-error';
 import { currentLocale } from '../logging/context';
 import { zodErrorMap } from './zod-messages';
+import { assertStorableText } from './text';
 
 /**
  * Parses input with a zod schema and turns failure into a DomainError whose field messages are in the caller's
- * locale. Unknown fields (strict objects) become UNKNOWN_FIELD so a client learns exactly what to remove.
+ * locale. Unknown fields (strict objects) become UNKNOWN_FIELD so a client learns exactly what to remove. Text
+ * that cannot be stored (NUL, a lone surrogate: validation/text.ts) is refused first, with INVALID_TEXT.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locale: Locale = currentLocale()): z.output<S> {
+  assertStorableText(input);
   const result = schema.safeParse(input, { error: zodErrorMap(locale) });
   if (result.success) return result.data;
   throw toDomainError(result.error);
@@ -37,3 +40,14 @@ export const formBoolean = z.preprocess((v) => {
   if (v === '0' || v === 0 || v === 'false') return false;
   return v;
 }, z.boolean());
+
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number that arrives as text: in a query string or a multipart field. A decimal numeral becomes its number;
+ * anything else (an array from `?limit=1&limit=2` or `limit[]=1`, an empty string, `0x10`, `1e3`, `true`) is left
+ * for the number schema to refuse with 400. `z.coerce.number()` would read `[10]`, `true`, `null` and `''` as
+ * numbers. JSON bodies use `z.number()` itself: there a number is a JSON number, never a string or an array.
+ */
+export const numeral = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), schema);
