@@ -6,8 +6,9 @@
  * after it while the checkpoint is open: contest-integrity.spec.ts).
  */
 import request from 'supertest';
-import { AttemptSweeper, startLearning } from '@olymp/learning';
-import { Clock } from '@olymp/server-kit';
+import { AttemptSweeper, Attempts, startLearning } from '@olymp/learning';
+import { Clock, DomainError } from '@olymp/server-kit';
+import type { SaveBatcher } from '../src/attempts/save-batcher';
 import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from './support';
 import { dailyTests } from '../src/seed/math-questions';
 
@@ -132,6 +133,35 @@ describe('attempts with server-held time', () => {
     ]);
     expect(refused.body.code).toBe('ATTEMPT_FINISHED');
     expect(accepted.body.data).toMatchObject({ applied: true, seq: 9 });
+  });
+
+  it('refuses text PostgreSQL cannot store before it reaches a batch, and a row refused at the database fails alone', async () => {
+    clock().set(t1);
+    const pupils = await Promise.all(Array.from({ length: 5 }, () => joinedPupil(quick)));
+    const started = await Promise.all(pupils.map((p) => start(p, quick)));
+    // Through the API: a NUL or a lone surrogate is refused by validation (400, localized), nothing stored.
+    for (const text of ['a\u0000b', 'x\ud800']) {
+      const bad = await save(pupils[0], started[0].attempt.id, started[0].questions[0].id, { text }, 1);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'INVALID_TEXT', errors: { 'answer.text': expect.stringContaining('answer.text') } });
+    }
+    expect(await answersOf(started[0].attempt.id)).toEqual([]);
+    // Past validation (as a future bug might let through): the poisoned row and four other pupils' saves reach the
+    // batcher in one turn, so they go in one statement; PostgreSQL refuses the whole statement for that one row.
+    const batcher = (s.learning.app.get(Attempts) as unknown as { batcher: SaveBatcher }).batcher;
+    const at = new Date(t1.getTime() + 1_000);
+    const saves = started.map(({ attempt, questions }, i) => batcher.save({
+      attemptId: attempt.id, questionId: questions[0].id, seq: 1, at,
+      answer: i === 2 ? JSON.stringify({ text: 'a\u0000b' }) : JSON.stringify({ optionId: questions[0].options[1].id }),
+    }));
+    const outcomes = await Promise.allSettled(saves);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const refused = (outcomes[2] as PromiseRejectedResult).reason as DomainError;
+    expect(refused).toBeInstanceOf(DomainError);
+    expect([refused.code, refused.status]).toEqual(['INVALID_TEXT', 400]);
+    for (const [i, { attempt, questions }] of started.entries()) {
+      expect(await answersOf(attempt.id)).toEqual(i === 2 ? [] : [{ question_id: questions[0].id, answer: { optionId: questions[0].options[1].id }, seq: 1 }]);
+    }
   });
 
   it('saves on a node that did not start the attempt (it reads the attempt once), with the same rules', async () => {

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { DomainError } from '@olymp/server-kit';
 
 /** One answer to store: `seq` orders a pupil's saves of a question (a save replaces only an older one). */
 export interface BatchedSave {
@@ -37,7 +38,8 @@ interface Pending extends BatchedSave {
  * flight, and a batch that waited sees the finished status and writes nothing for it); a save replaces only a
  * smaller seq. Rows are written in key order, so two batches in flight take row locks in the same order and
  * cannot deadlock; a key can appear once per statement (ON CONFLICT may not touch a row twice), so a second save of
- * the same question in one turn goes in the next batch, after the first.
+ * the same question in one turn goes in the next batch, after the first. A row whose value PostgreSQL refuses is
+ * found by halving the failed batch and fails alone; the other rows are written (`run`).
  */
 export class SaveBatcher {
   private queue: Pending[] = [];
@@ -94,8 +96,9 @@ export class SaveBatcher {
   }
 
   private async run(batch: Pending[]): Promise<void> {
+    let rows: { i: number; running: boolean; applied: number | null; current: number | null }[];
     try {
-      const { rows } = await this.pool().query<{ i: number; running: boolean; applied: number | null; current: number | null }>({
+      ({ rows } = await this.pool().query<{ i: number; running: boolean; applied: number | null; current: number | null }>({
         name: 'learning.save-answers',
         text: SAVE_ANSWERS_SQL,
         values: [
@@ -106,18 +109,38 @@ export class SaveBatcher {
           batch.map((p) => p.at),
           this.graceMs,
         ],
-      });
-      const byIndex = new Map(rows.map((r) => [r.i, r]));
-      batch.forEach((p, i) => {
-        const r = byIndex.get(i + 1);
-        if (r) p.resolve({ running: r.running, applied: r.applied, current: r.current });
-        else p.reject(new Error('a batched answer save got no result row'));
-      });
+      }));
     } catch (err) {
-      for (const p of batch) p.reject(err);
+      // A value PostgreSQL refuses fails the whole statement. Validation refuses such text first (the kit's text
+      // rule), so this is the net under it: halve the batch until the row that fails is alone, and fail only its
+      // request, so one pupil's answer never fails another's save. Other errors (a lost connection) fail the batch.
+      if (!isDataError(err)) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
+      if (batch.length === 1) {
+        batch[0].reject(isTextError(err) ? new DomainError('INVALID_TEXT', { field: 'answer' }, { answer: 'INVALID_TEXT' }) : err);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await this.run(batch.slice(0, half));
+      await this.run(batch.slice(half));
+      return;
     }
+    const byIndex = new Map(rows.map((r) => [r.i, r]));
+    batch.forEach((p, i) => {
+      const r = byIndex.get(i + 1);
+      if (r) p.resolve({ running: r.running, applied: r.applied, current: r.current });
+      else p.reject(new Error('a batched answer save got no result row'));
+    });
   }
 }
+
+const sqlState = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
+/** SQLSTATE class 22, "data exception": a value of the statement is refused, which another row cannot cause. */
+const isDataError = (err: unknown) => sqlState(err).startsWith('22');
+/** Text PostgreSQL cannot store or read as JSON (a NUL, a lone surrogate escape, bytes that are not UTF-8). */
+const isTextError = (err: unknown) => ['22P05', '22021', '22P02'].includes(sqlState(err));
 
 /**
  * `input` numbers the saves (1-based, `i`); `a` share-locks the running attempts; `up` writes the rows whose attempt
