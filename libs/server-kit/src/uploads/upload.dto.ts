@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { numeral } from '../validation/zod-validation';
 
 /**
  * Request and answer shapes of the upload routes (see uploads.module.ts for the protocol). Multipart text fields
- * arrive as strings, so numbers are coerced.
+ * arrive as strings, so numbers are read from decimal text (`numeral`); an array or anything else is refused.
  */
 export const startUploadBody = z.strictObject({
   /** The client's file name, shown back to people; never used to build a path. */
   name: z.string().trim().min(1).max(255),
   /** Total size in bytes. */
-  size: z.coerce.number().int().min(1),
+  size: numeral(z.number().int().min(1)),
   /** The declared MIME type (optional; the stored type is decided from the bytes). */
   type: z.string().trim().max(100).optional(),
 });
@@ -18,7 +19,7 @@ export const chunkFields = z.strictObject({
   /** The upload id from the first call. */
   id: z.uuid().transform((v) => v.toLowerCase()),
   /** Where this chunk starts: must equal the bytes received so far. */
-  offset: z.coerce.number().int().min(0),
+  offset: numeral(z.number().int().min(0)),
 });
 export type ChunkFields = z.output<typeof chunkFields>;
 

@@ -2,14 +2,14 @@ import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { normalizePhone } from '@olymp/proto';
-import { DomainError, RequirePermission, ValidQuery } from '@olymp/server-kit';
+import { DomainError, RequirePermission, ValidQuery, numeral } from '@olymp/server-kit';
 import { Clock } from '../clock';
 import { OTP_POLICY } from './otp.service';
 
 const otpLogQuery = z.strictObject({
   phone: z.string().trim().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: numeral(z.number().int().min(1).default(1)),
+  limit: numeral(z.number().int().min(1).max(100).default(25)),
 });
 
 /**

@@ -14,14 +14,14 @@ export const personalInfoBody = z.strictObject({
   firstName: name,
   lastName: name,
   parentPhone: phone,
-  grade: z.coerce.number().int().min(1).max(11).optional(),
+  grade: z.number().int().min(1).max(11).optional(),
 });
 
 /** PUT students/{user}/update-school: ids of the directory, checked to fit together. */
 export const schoolBody = z.strictObject({
-  province: z.coerce.number().int().positive(),
-  district: z.coerce.number().int().positive(),
-  school: z.coerce.number().int().positive(),
+  province: z.number().int().positive(),
+  district: z.number().int().positive(),
+  school: z.number().int().positive(),
 });
 
 const postalCode = z

@@ -10,9 +10,9 @@ export const updateUserBody = z.strictObject({
   lastName: z.string().trim().min(1).max(100).optional(),
   email: z.email().max(254).transform((v) => v.toLowerCase()).nullable().optional(),
   parentPhone: phone.nullable().optional(),
-  grade: z.coerce.number().int().min(1).max(11).optional(),
-  province: z.coerce.number().int().positive().optional(),
-  district: z.coerce.number().int().positive().optional(),
-  school: z.coerce.number().int().positive().optional(),
+  grade: z.number().int().min(1).max(11).optional(),
+  province: z.number().int().positive().optional(),
+  district: z.number().int().positive().optional(),
+  school: z.number().int().positive().optional(),
 });
 export type UpdateUserBody = z.output<typeof updateUserBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_IDS, normalizePhone } from '@olymp/proto';
-import { DomainError } from '@olymp/server-kit';
+import { DomainError, numeral } from '@olymp/server-kit';
 
 /**
  * Bodies of the sign-in calls (spec section 7). Field names are the spec's (`device_id`, `device_info`, `otp`);
@@ -34,7 +34,7 @@ export const deviceInfo = z.strictObject({
 
 const deviceId = z.string().trim().min(8).max(200);
 /** Clients send a role (spec: 1 by default); the account's own role decides, so it is checked and ignored. */
-const role = z.coerce.number().int().refine((v) => (ROLE_IDS as number[]).includes(v), 'role').optional();
+const role = numeral(z.number().int().refine((v) => (ROLE_IDS as number[]).includes(v), 'role')).optional();
 const email = z.email().max(254).transform((v) => v.toLowerCase());
 
 export const sendOtpBody = z.strictObject({
@@ -65,10 +65,10 @@ export const registerBody = z.strictObject({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
   phone,
-  grade: z.coerce.number().int().min(1).max(11),
-  province: z.coerce.number().int().positive(),
-  district: z.coerce.number().int().positive(),
-  school: z.coerce.number().int().positive(),
+  grade: z.number().int().min(1).max(11),
+  province: z.number().int().positive(),
+  district: z.number().int().positive(),
+  school: z.number().int().positive(),
   parentPhone: phone,
   code: z.string().regex(/^\d{6}$/),
   device_id: deviceId,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { numeral } from '@olymp/server-kit';
 import { INVOICE_STATUSES, PRODUCT_KINDS } from './invoice.entity';
 
 /** Query strings and bodies of the invoice routes. All strict: an unknown field is refused with UNKNOWN_FIELD. */
 export const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: numeral(z.number().int().min(1).max(100_000).default(1)),
+  limit: numeral(z.number().int().min(1).max(100).default(25)),
 };
 
 export const myInvoicesQuery = z.strictObject({
@@ -13,7 +14,7 @@ export const myInvoicesQuery = z.strictObject({
 });
 
 const title = z.string().trim().min(1).max(300);
-const amount = z.coerce.number().int().min(0).max(100_000_000);
+const amount = z.number().int().min(0).max(100_000_000);
 
 /** POST finance/invoices: a staff member opens an invoice for a pupil by hand. */
 export const createInvoiceBody = z.strictObject({

@@ -11,7 +11,7 @@ import { RechargesService } from './recharges.service';
 
 const listQuery = z.strictObject({ status: z.enum(RECHARGE_STATUSES).optional(), ...paging });
 // At most 100,000 ZP at up to 10,000 tenge each: the price still fits the integer column.
-const createBody = z.strictObject({ amountZp: z.coerce.number().int().min(1).max(100_000) });
+const createBody = z.strictObject({ amountZp: z.number().int().min(1).max(100_000) });
 const sandboxBody = z.strictObject({ outcome: z.enum(['succeeded', 'failed']) });
 
 export function rechargeView(r: ZpRecharge) {

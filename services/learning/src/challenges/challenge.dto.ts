@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessage } from '@olymp/server-kit';
+import { fieldMessage, numeral } from '@olymp/server-kit';
 import { AUDIENCES, RESULTS_BEFORE_CLOSE } from './challenge.entities';
 import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
 
@@ -101,14 +101,14 @@ export type ImportBody = z.output<typeof importBody>;
 export type ImportQuiz = z.output<typeof importQuiz>;
 
 export const leaderboardQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-  provinceId: z.coerce.number().int().positive().optional(),
-  districtId: z.coerce.number().int().positive().optional(),
-  schoolId: z.coerce.number().int().positive().optional(),
+  page: numeral(z.number().int().min(1).max(100_000).default(1)),
+  perPage: numeral(z.number().int().min(1).max(100).default(50)),
+  provinceId: numeral(z.number().int().positive().optional()),
+  districtId: numeral(z.number().int().positive().optional()),
+  schoolId: numeral(z.number().int().positive().optional()),
 });
 
 export const challengeListQuery = z.strictObject({
-  grade: z.coerce.number().int().min(0).max(12).optional(),
+  grade: numeral(z.number().int().min(0).max(12).optional()),
   status: z.enum(['planned', 'ongoing', 'finished']).optional(),
 });

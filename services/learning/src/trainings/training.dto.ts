@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeral } from '@olymp/server-kit';
 import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
 import { createTreasure } from '../treasures/treasure.dto';
 
@@ -61,20 +62,20 @@ export const heartsBody = z.strictObject({ heartResetMinutes, heartsMax: heartsM
 export const emptyBody = z.strictObject({});
 
 export const trainingListQuery = z.strictObject({
-  grade: z.coerce.number().int().min(0).max(12).optional(),
+  grade: numeral(z.number().int().min(0).max(12).optional()),
 });
 
 export const leaderboardQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-  provinceId: z.coerce.number().int().positive().optional(),
-  districtId: z.coerce.number().int().positive().optional(),
-  schoolId: z.coerce.number().int().positive().optional(),
+  page: numeral(z.number().int().min(1).max(100_000).default(1)),
+  perPage: numeral(z.number().int().min(1).max(100).default(50)),
+  provinceId: numeral(z.number().int().positive().optional()),
+  districtId: numeral(z.number().int().positive().optional()),
+  schoolId: numeral(z.number().int().positive().optional()),
 });
 
 export const subscriptionsQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(200).default(50),
+  page: numeral(z.number().int().min(1).max(100_000).default(1)),
+  perPage: numeral(z.number().int().min(1).max(200).default(50)),
   via: z.enum(['free', 'invoice', 'code', 'invited', 'staff']).optional(),
   /** Part of a first or last name. */
   q: z.string().trim().min(1).max(100).optional(),

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, currentLocale, formBoolean } from '@olymp/server-kit';
+import { type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, currentLocale, formBoolean, numeral } from '@olymp/server-kit';
 import { NoticesService } from './notices.service';
 
 const listQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeral(z.number().int().min(1).default(1)),
+  limit: numeral(z.number().int().min(1).max(100).default(20)),
   unread: formBoolean.optional(),
 });
 

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { type EventPayload, normalizePhone } from '@olymp/proto';
-import { type EventContext, EventOutbox, KIT_LOGGER, OnEvent, Public, ValidQuery } from '@olymp/server-kit';
+import { type EventContext, EventOutbox, KIT_LOGGER, OnEvent, Public, ValidQuery, numeral } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -80,7 +80,7 @@ const inboxQuery = z.strictObject({
     if (!phone) ctx.addIssue({ code: 'custom', message: 'phone' });
     return phone ?? '';
   }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: numeral(z.number().int().min(1).max(100).default(20)),
 });
 
 /** Registered only when DEV_SMS_INBOX is on, so in production the route does not exist at all. */
