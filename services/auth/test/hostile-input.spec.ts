@@ -94,6 +94,26 @@ describe('hostile input gets a 4xx, never a 500', () => {
     pupil = { id: ok.body.data.user.uuid, token: `Bearer ${ok.body.data.token}` };
   });
 
+  it('spends no code when a registration fails after the code was checked (the spending rolls back with it)', async () => {
+    const schema = `"${ns.schemaOf('auth')}"`;
+    // A fault inside the registration's transaction, after the code check: the session row of one device fails.
+    await pg.query(`CREATE FUNCTION ${schema}.injected_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$`);
+    await pg.query(`CREATE TRIGGER injected_fault BEFORE INSERT ON ${schema}.sessions FOR EACH ROW WHEN (NEW.device_id = 'faulty-device')
+      EXECUTE FUNCTION ${schema}.injected_fault()`);
+    const phone = '+77014445577';
+    const [school] = (await pg.query(
+      `SELECT s.id AS school, s.district_id AS district, d.province_id AS province FROM ${schema}.schools s
+         JOIN ${schema}.districts d ON d.id = s.district_id ORDER BY s.id LIMIT 1`,
+    )).rows as { school: number; district: number; province: number }[];
+    expect((await api().post('/api/send-otp').send({ phone, purpose: 'register', role: 7 })).status).toBe(200);
+    const code = await codeFor(phone);
+    const form = { firstName: 'Дана', lastName: 'Ер', phone, grade: 6, ...school, parentPhone: '+77019998877', code, device_id: 'faulty-device' };
+    const failed = await api().post('/api/register').send(form);
+    expect(failed.body.code).toBe('INTERNAL');
+    const ok = await api().post('/api/register').send({ ...form, device_id: 'good-device-1' });
+    expect([ok.status, ok.body.data?.user?.roleId]).toEqual([201, ROLE.student]);
+  });
+
   it('refuses such text in the profile, parents and addresses, changing nothing', async () => {
     const snapshot = async () => (await pg.query(
       `SELECT u.first_name, (SELECT count(*)::int FROM "${ns.schemaOf('auth')}".user_parents r WHERE r.user_id = u.id) AS relatives,
@@ -174,6 +194,9 @@ describe('hostile input gets a 4xx, never a 500', () => {
       const res = await api().get(`/api/zp-recharges?${query}`).set('authorization', pupilToken);
       expect([query, res.status, res.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
     }
+    // Ids of places are PostgreSQL integers: one past the largest is refused before any query (it was a 500).
+    const huge = await api().put(`/api/students/${pupil.id}/update-school`).set('authorization', pupil.token).send({ province: 2 ** 31, district: 1, school: 1 });
+    expect([huge.status, huge.body.code, Object.keys(huge.body.errors)]).toEqual([400, 'VALIDATION_FAILED', ['province']]);
     for (const query of ['limit=1&limit=2', 'page[]=2']) {
       const res = await api().get(`/api/otp?${query}`).set('authorization', admin);
       expect([query, res.status]).toEqual([query, 400]);

@@ -19,9 +19,9 @@ export const personalInfoBody = z.strictObject({
 
 /** PUT students/{user}/update-school: ids of the directory, checked to fit together. */
 export const schoolBody = z.strictObject({
-  province: z.number().int().positive(),
-  district: z.number().int().positive(),
-  school: z.number().int().positive(),
+  province: z.number().int().positive().max(2_147_483_647),
+  district: z.number().int().positive().max(2_147_483_647),
+  school: z.number().int().positive().max(2_147_483_647),
 });
 
 const postalCode = z

@@ -11,8 +11,8 @@ export const updateUserBody = z.strictObject({
   email: z.email().max(254).transform((v) => v.toLowerCase()).nullable().optional(),
   parentPhone: phone.nullable().optional(),
   grade: z.number().int().min(1).max(11).optional(),
-  province: z.number().int().positive().optional(),
-  district: z.number().int().positive().optional(),
-  school: z.number().int().positive().optional(),
+  province: z.number().int().positive().max(2_147_483_647).optional(),
+  district: z.number().int().positive().max(2_147_483_647).optional(),
+  school: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type UpdateUserBody = z.output<typeof updateUserBody>;

@@ -92,10 +92,14 @@ export class SignInService {
     const [taken] = await this.ds.query('SELECT 1 FROM users WHERE phone = $1', [phone]);
     if (taken) throw new DomainError('PHONE_TAKEN');
     await this.checkAddress(body.province, body.district, body.school);
-    await this.otp.verify(phone, 'register', body.code, true);
     const userId = randomUUID();
     const now = this.clock.now();
-    const tokens = await this.ds.transaction(async (m) => {
+    // As at sign-in, the code is spent in the transaction that creates the account and its session: a registration
+    // that fails after the check (any statement of it) rolls the spending back, so a rejected request consumes no
+    // code. A wrong guess is committed as counted and then refused.
+    const outcome = await this.ds.transaction(async (m) => {
+      const refused = await this.otp.check(m, phone, 'register', body.code, true);
+      if (refused) return { refused };
       try {
         await m.query(
           `INSERT INTO users (id, phone, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id, created_at, updated_at)
@@ -111,8 +115,10 @@ export class SignInService {
         userId, roleId: ROLE.student, phone, firstName: body.firstName, lastName: body.lastName, grade: body.grade,
         provinceId: body.province, districtId: body.district, schoolId: body.school, registeredAt: now.toISOString(),
       });
-      return this.sessions.start(m, { id: userId, roleId: ROLE.student }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp });
+      return { tokens: await this.sessions.start(m, { id: userId, roleId: ROLE.student }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp }) };
     });
+    if (outcome.refused) throw outcome.refused;
+    const tokens = outcome.tokens;
     return { data: this.tokenData(tokens, userId, ROLE.student), message: message('REGISTERED', locale) };
   }
 

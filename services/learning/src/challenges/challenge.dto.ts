@@ -103,9 +103,9 @@ export type ImportQuiz = z.output<typeof importQuiz>;
 export const leaderboardQuery = z.strictObject({
   page: numeral(z.number().int().min(1).max(100_000).default(1)),
   perPage: numeral(z.number().int().min(1).max(100).default(50)),
-  provinceId: numeral(z.number().int().positive().optional()),
-  districtId: numeral(z.number().int().positive().optional()),
-  schoolId: numeral(z.number().int().positive().optional()),
+  provinceId: numeral(z.number().int().positive().max(2_147_483_647).optional()),
+  districtId: numeral(z.number().int().positive().max(2_147_483_647).optional()),
+  schoolId: numeral(z.number().int().positive().max(2_147_483_647).optional()),
 });
 
 export const challengeListQuery = z.strictObject({

@@ -14,7 +14,7 @@ export const updateQuizType = createQuizType.partial();
 export const createQuiz = z.strictObject({
   ...localizedFields('title', title),
   ...localizedFields('description', longText),
-  quizTypeId: z.number().int().positive().nullable().optional(),
+  quizTypeId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   durationSeconds: z.number().int().min(30).max(86400).default(1800),
   /** Questions and options in a stable order of their own per attempt (off: the authored order for everyone). */
   shuffle: z.boolean().default(true),
