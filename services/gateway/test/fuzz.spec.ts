@@ -25,7 +25,7 @@ import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
 import { gatewayEnv } from './helpers';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
 
 const starters = { auth: startAuth, learning: startLearning, shop: startShop, finance: startFinance, notifications: startNotifications };
 
@@ -157,14 +157,27 @@ const caseArb = (route: Route, known: string[]): fc.Arbitrary<Case> => {
   });
 };
 
-const agent = new http.Agent({ keepAlive: false, maxSockets: 16 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-function send(base: string, method: string, path: string, headers: Record<string, string>, body: string | null): Promise<Answer> {
+/**
+ * One request on a kept-alive connection. A server may close a connection after refusing a body it did not read
+ * (Node then reports the next request on it as a hang-up): such a request is sent once more on a connection of its
+ * own, and only a second failure counts.
+ */
+async function send(base: string, method: string, path: string, headers: Record<string, string>, body: string | null): Promise<Answer> {
+  try {
+    return await sendOn(agent, base, method, path, headers, body);
+  } catch {
+    return sendOn(false, base, method, path, headers, body);
+  }
+}
+
+function sendOn(via: http.Agent | false, base: string, method: string, path: string, headers: Record<string, string>, body: string | null): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
     const payload = body === null ? undefined : Buffer.from(body, 'utf8');
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path, agent,
+      { host: url.hostname, port: url.port, method, path, agent: via,
         headers: { ...headers, ...(payload ? { 'content-length': String(payload.length) } : {}) } },
       (res) => {
         const chunks: Buffer[] = [];
@@ -207,6 +220,7 @@ describe('fuzz: no input gives a 5xx on any route', () => {
   });
 
   it('finds the routes of every service', () => {
+    process.stdout.write(`fuzz: ${routes.length} routes, ${RUNS} cases each\n`);
     expect(new Set(routes.map((r) => r.service))).toEqual(new Set(Object.keys(starters)));
     expect(routes.length).toBeGreaterThan(50);
   });
@@ -223,7 +237,7 @@ describe('fuzz: no input gives a 5xx on any route', () => {
       const res = await send(gateway.url, route.method, target, headers, c.body).catch((err: Error) => ({ status: 599, body: `no answer: ${err.message}` }));
       if (res.status >= 500) {
         failures.push(`${route.service} ${route.method} ${route.path}: ${res.status} for ${route.method} ${target} `
-          + `${show({ admin: c.admin, contentType: c.contentType, body: c.body })} -> ${res.body}`);
+          + `${show({ admin: c.admin, contentType: c.contentType, body: c.body })} -> ${res.body} (FUZZ_SEED=${SEED})`);
       }
     };
     // Fields a route requires, learned from its own 400 for an empty body, so generated bodies get past "required".
@@ -250,6 +264,6 @@ describe('fuzz: no input gives a 5xx on any route', () => {
       for (let job = jobs.shift(); job; job = jobs.shift()) await job();
     });
     await Promise.all(workers);
-    if (failures.length) throw new Error(`${failures.length} answers were 5xx (seed ${SEED}):\n${failures.slice(0, 40).join('\n')}`);
+    expect(failures.slice(0, 40)).toEqual([]);
   }, 120_000);
 });
