@@ -4,8 +4,8 @@
  * NUL and lone surrogates, arrays where numbers go, unknown fields), random query strings and path parameters,
  * unusual content types — without a token and with an admin token. No answer may be a 5xx.
  *
- * Seeded (FUZZ_SEED overrides the seed; FUZZ_RUNS the cases per route and token), so a failure replays: the
- * message names the route, the request and the answer.
+ * Seeded (FUZZ_SEED overrides the seed, FUZZ_RUNS the cases per route; each case is with or without the token), so
+ * a failure replays: the message names the route, the request, the answer and the seed.
  */
 import http from 'node:http';
 import fc from 'fast-check';
