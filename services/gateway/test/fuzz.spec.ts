@@ -187,6 +187,8 @@ function sendOn(via: http.Agent | false, base: string, method: string, path: str
       },
     );
     req.on('error', reject);
+    // An answer that never comes is a failure too (reported with the route), not a test that hangs.
+    req.setTimeout(20_000, () => req.destroy(new Error('no answer within 20 s')));
     req.end(payload);
   });
 }
