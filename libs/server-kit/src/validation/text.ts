@@ -3,11 +3,11 @@ import type { Observable } from 'rxjs';
 import { DomainError } from '../errors/domain-error';
 
 /**
- * The platform's one rule for text, applied to every string that enters it (each string and object key of a request's
- * body, query and path parameters, before any handler; every RPC and event payload parsed by `parseInput`): no NUL
- * character and no lone UTF-16 surrogate. PostgreSQL refuses both in `text` and `json(b)` alike, so such a string
- * would otherwise fail the statement that carries it, and with the answer saves of one turn written as one
- * statement, fail other people's saves too. Nothing legitimate contains either.
+ * The platform's one rule for text, applied to every string that enters it (each string and object key of a
+ * request's body, query and path parameters, before any handler; whatever `parseInput` parses: multipart fields,
+ * RPC payloads): no NUL character and no lone UTF-16 surrogate. PostgreSQL refuses both in `text` and `json(b)`
+ * alike, so such a string would otherwise fail the statement that carries it, and with the answer saves of one turn
+ * written as one statement, fail other people's saves too. Nothing legitimate contains either.
  */
 // eslint-disable-next-line no-control-regex
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
