@@ -113,3 +113,24 @@ describe('two resources over one entity (users and its pupils, students)', () =>
     expect(byName.get('teachers')!.relations).toEqual([{ name: 'user', resource: 'users', foreignKey: 'userId' }]);
   });
 });
+
+describe('custom routes in the same document', () => {
+  // The services publish their custom routes next to the resources, marked `x-custom`; even one shaped like an index
+  // (a list of an entity) or sitting on a resource's item path is not a resource or one of its actions.
+  const mixed: OpenApiDocument = {
+    paths: {
+      ...doc.paths,
+      '/api/my-invoices': { get: { ...index('Province'), 'x-custom': true } },
+      '/api/my-invoices/{id}': { get: { 'x-custom': true } },
+      '/api/schools/{id}': { delete: { 'x-custom': true, 'x-permissions': ['management:delete'] } },
+      '/api/users/{user}/quizzes/{quiz}': { get: { 'x-custom': true } },
+    },
+    components: doc.components,
+  };
+
+  it('reads only the CRUD operations', () => {
+    const byName = new Map(parseOpenApi(mixed).map((r) => [r.name, r]));
+    expect([...byName.keys()]).toEqual(['districts', 'provinces', 'schools']);
+    expect([...byName.get('schools')!.actions].sort()).toEqual(['create', 'list']);
+  });
+});

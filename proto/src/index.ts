@@ -10,3 +10,8 @@ export * from './messages';
 export * from './socket';
 export * from './board-rows';
 export * from './settings';
+export * from './http';
+export * from './http.auth';
+export * from './http.learning';
+export * from './http.finance';
+export * from './http.notifications';

@@ -2,6 +2,8 @@ import {
   ERRORS, EVENT_SCHEMAS, EVENT_SUBJECTS, EVENT_VERSION, EventContractError, LOCALES, PERMISSIONS, ROLE, SPEC_PERMISSIONS,
   errorMessage, normalizePhone, parseEvent, resolveLocale,
 } from '@olymp/proto';
+import * as proto from '@olymp/proto';
+import { z } from 'zod';
 
 describe('error catalogue', () => {
   const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -78,5 +80,29 @@ describe('phones', () => {
 
   it.each(['', '12345', '+1 202 555 0100', '8700000000a', '+7 (700) 000-00-0', '899900000001'])('%s is refused', (input) => {
     expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('HTTP contracts', () => {
+  it('turn into JSON Schema without losing a part (what the OpenAPI documents publish)', () => {
+    const replies = Object.entries(proto).filter(([name, value]) => /Reply$|Page$/.test(name) && value instanceof z.ZodType);
+    expect(replies.map(([name]) => name)).toEqual(expect.arrayContaining(['playReply', 'finishReply', 'answerSaveReply', 'challengePageReply', 'invoicePage', 'noticePage', 'publicSettingsReply']));
+    for (const [, schema] of replies) {
+      expect(() => z.toJSONSchema(schema as z.ZodType, { target: 'openapi-3.0', unrepresentable: 'throw' })).not.toThrow();
+    }
+  });
+
+  it('describe what the services send: a finished play view fits, a missing field does not', () => {
+    const view = {
+      quiz: { id: '00000000-0000-4000-8000-000000000001', title: { kk: 'a', ru: 'a', en: 'a' }, description: { kk: '', ru: '', en: '' }, durationSeconds: 600, questionCount: 1, maxPoints: 2 },
+      attempt: {
+        id: '00000000-0000-4000-8000-000000000002', status: 'finished', attemptNo: 1, startedAt: '2026-11-25T10:00:00.000Z', deadlineAt: '2026-11-25T10:10:00.000Z',
+        remainingSeconds: 0, serverNow: '2026-11-25T10:05:00.000Z', finishedAt: '2026-11-25T10:05:00.000Z', finishedBy: 'user', points: 2, maxPoints: 2, correctCount: 1, questionCount: 1, timeSpentMs: 300000,
+      },
+      questions: [],
+      context: { kind: 'standalone' },
+    };
+    expect(proto.playReply.safeParse({ data: view }).success).toBe(true);
+    expect(proto.playReply.safeParse({ data: { ...view, attempt: { ...view.attempt, deadlineAt: undefined } } }).success).toBe(false);
   });
 });

@@ -63,6 +63,8 @@ type Schema = {
 
 interface Operation {
   'x-permissions'?: string[];
+  /** A custom route (not a CRUD action): never read as a resource. */
+  'x-custom'?: boolean;
   parameters?: { name: string; description?: string; schema?: Schema }[];
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -134,7 +136,8 @@ function joinsOf(op: Operation | undefined): string[] | undefined {
   return match[1].trim() === '(none)' ? [] : match[1].split(',').map((r) => r.trim()).filter(Boolean);
 }
 
-const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null;
+/** A CRUD operation: custom routes (`x-custom`) share the document but are not resources or their actions. */
+const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && (v as Operation)['x-custom'] !== true;
 
 export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
   const schemas = doc.components?.schemas ?? {};

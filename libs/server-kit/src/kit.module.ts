@@ -20,6 +20,7 @@ import { HealthController } from './health/health.controller';
 import { ProbeController, ProbeService } from './probe/probe';
 import { Clock } from './time/clock';
 import { TextRuleInterceptor } from './validation/text';
+import { CrudDocsModule } from './crud/crud.module';
 
 export interface KitModuleOptions extends DatabaseDefinition {
   config: KitConfig;
@@ -53,6 +54,7 @@ export class KitModule {
       module: KitModule,
       imports: [
         DiscoveryModule,
+        CrudDocsModule,
         TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(config, options),

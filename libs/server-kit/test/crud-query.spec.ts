@@ -159,7 +159,9 @@ describe('CRUD kit: query language, errors and OpenAPI', () => {
     const doc = res.body;
     expect(doc.openapi).toBe('3.0.3');
     const resources = ['centers', 'cities', 'directions', 'districts', 'grades', 'logs', 'permissions', 'provinces', 'roles', 'schools', 'students', 'subjects', 'teachers', 'users'];
-    expect(Object.keys(doc.paths).sort()).toEqual(resources.flatMap((r) => [`/api/${r}`, `/api/${r}/{id}`]));
+    // The resources' paths: custom routes share the document, each operation marked `x-custom`.
+    const crudPaths = Object.keys(doc.paths).filter((p) => Object.values(doc.paths[p] as Record<string, { 'x-custom'?: boolean }>).some((op) => !op['x-custom']));
+    expect(crudPaths.sort()).toEqual(resources.flatMap((r) => [`/api/${r}`, `/api/${r}/{id}`]));
     // A read-only resource (the audit log) documents only its reads and no request bodies.
     expect([Object.keys(doc.paths['/api/logs']), Object.keys(doc.paths['/api/logs/{id}'])]).toEqual([['get'], ['get']]);
     expect(doc.paths['/api/logs'].get['x-permissions']).toEqual(['log:index']);
@@ -181,6 +183,29 @@ describe('CRUD kit: query language, errors and OpenAPI', () => {
     expect(doc.components.schemas.Province.properties).toMatchObject({ id: { type: 'integer', readOnly: true }, code: { type: 'string', maxLength: 50 } });
     expect(doc.components.schemas.District.properties.province).toMatchObject({ allOf: [{ $ref: '#/components/schemas/Province' }] });
     expect(doc.components.schemas.DistrictPage.required).toEqual(['data', 'count', 'total', 'page', 'pageCount']);
+  });
+
+  it('documents the custom routes too: access, inputs from their pipes, answers from proto', async () => {
+    const doc = (await get('/api/docs-json')).body;
+    // A public route with its answer's schema (proto's publicSettingsReply, via @ApiShape).
+    const pub = doc.paths['/api/settings/public'].get;
+    expect(pub).toMatchObject({ 'x-custom': true, 'x-access': 'public', security: [] });
+    expect(pub.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { properties: { support: { required: ['email', 'phone'] }, announcement: { nullable: true } } } },
+    });
+    // A permission route: its key, 401 and 403.
+    const save = doc.paths['/api/settings/{key}'].put;
+    expect(save).toMatchObject({ 'x-access': 'permission', 'x-permissions': ['setting:update'], security: [{ bearer: [] }] });
+    expect(Object.keys(save.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    // A body read from the route's @ValidBody pipe, and a uuid path parameter from @UuidParam.
+    const login = doc.paths['/api/login'].post;
+    expect(login.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', properties: expect.any(Object) });
+    const withId = Object.entries(doc.paths as Record<string, Record<string, { parameters?: { in: string; schema: { format?: string } }[]; 'x-custom'?: boolean }>>)
+      .flatMap(([, item]) => Object.values(item))
+      .filter((op) => op['x-custom'] && op.parameters?.some((p) => p.in === 'path' && p.schema.format === 'uuid'));
+    expect(withId.length).toBeGreaterThan(0);
   });
 
   describe('registration checks at boot', () => {

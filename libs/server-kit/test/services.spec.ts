@@ -1,7 +1,8 @@
 /**
  * Boots every domain service against real PostgreSQL and NATS and checks what must hold for all of them:
- * each is ready, its migrations match its entities exactly, every HTTP route declares who may call it, and its
- * durable event consumers keep the names they are deployed under.
+ * each is ready, its migrations match its entities exactly, every HTTP route declares who may call it, every HTTP
+ * route is in the service's OpenAPI document (GET /api/docs-json) with that declaration, and its durable event
+ * consumers keep the names they are deployed under.
  */
 import request from 'supertest';
 import { Reflector } from '@nestjs/core';
@@ -11,7 +12,7 @@ import { startLearning } from '@olymp/learning';
 import { startShop } from '@olymp/shop';
 import { startFinance } from '@olymp/finance';
 import { startNotifications } from '@olymp/notifications';
-import { ACCESS_KEY, EventConsumers, NatsService, type RunningService, checkDurableNames, pendingSchemaChanges } from '@olymp/server-kit';
+import { ACCESS_KEY, type AccessRule, EventConsumers, NatsService, type RunningService, checkDurableNames, pendingSchemaChanges } from '@olymp/server-kit';
 import { createTestNamespace, httpRoutes } from '@olymp/server-kit/testing';
 
 const starters = { auth: startAuth, learning: startLearning, shop: startShop, finance: startFinance, notifications: startNotifications };
@@ -51,6 +52,35 @@ describe('every service', () => {
       .map((r) => `${r.name} ${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThan(0);
     expect(undeclared).toEqual([]);
+  });
+
+  it.each(Object.keys(starters))('%s publishes every HTTP route in its OpenAPI document, with who may call it', async (name) => {
+    const app = running[name].app;
+    const reflector = app.get(Reflector);
+    const doc = (await request(running[name].url).get('/api/docs-json')).body as {
+      paths: Record<string, Record<string, { security?: unknown[]; 'x-permissions'?: string[]; 'x-access'?: string }>>;
+    };
+    const missing: string[] = [];
+    const wrong: string[] = [];
+    // The routes as Fastify's router holds them (httpRoutes checks each against it); health is outside /api.
+    const routes = httpRoutes(app).filter((r) => r.path.startsWith('/api/'));
+    for (const route of routes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const verb = route.method.toLowerCase();
+      const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [route.handler, route.controller]);
+      const op = doc.paths[path]?.[verb];
+      if (!op) {
+        missing.push(`${route.method} ${path} (${route.name})`);
+        continue;
+      }
+      const permissions = rule?.kind === 'permission' ? rule.permissions : [];
+      if ((op.security?.length === 0) !== (rule?.kind === 'public') || JSON.stringify(op['x-permissions'] ?? []) !== JSON.stringify(permissions)) {
+        wrong.push(`${route.method} ${path}: documented ${JSON.stringify([op.security, op['x-permissions']])}, declared ${JSON.stringify(rule)}`);
+      }
+    }
+    expect(routes.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+    expect(wrong).toEqual([]);
   });
 
   /**

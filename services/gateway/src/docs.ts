@@ -1,12 +1,14 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { GatewayConfig } from './config';
-import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
+import { UPSTREAM_SERVICES, type UpstreamService, routeMatcher } from './routes';
 
 /**
- * GET /api/docs-json: one OpenAPI document of every service's standard resources, for the admin UI's generated
- * screens. Each service publishes its own at /api/docs-json (server kit CRUD); the gateway asks them all in
- * parallel and merges paths, tags and schemas. A path item says which service owns it (`x-service`); services
+ * GET /api/docs-json: one OpenAPI document of every service's standard resources (read by the admin UI's generated
+ * screens) and custom routes (`x-custom`). Each service publishes its own at /api/docs-json (server kit); the
+ * gateway asks them all in parallel and merges paths, tags and schemas. A path is kept only from the service the
+ * route table sends it to (every service publishes the kit's own routes, such as its docs-json, which the gateway
+ * answers itself or sends to one of them). A path item says which service owns it (`x-service`); services
  * that are down or publish nothing are named in `x-unavailable` rather than failing the whole document. Two
  * services publishing different schemas under one name keep both: the later one is renamed with its service's
  * name and its references follow.
@@ -33,7 +35,7 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function mergeDocuments(documents: readonly { service: UpstreamService; document: ServiceDocument | undefined }[]): CombinedDocument {
   const out: CombinedDocument = {
     openapi: '3.0.3',
-    info: { title: 'Altyn Saqa API: standard resources of every service', version: '1' },
+    info: { title: 'Altyn Saqa API: standard resources and custom routes of every service', version: '1' },
     paths: {},
     tags: [],
     components: { schemas: {}, securitySchemes: {} },
@@ -58,7 +60,10 @@ export function mergeDocuments(documents: readonly { service: UpstreamService; d
       const target = taken !== undefined && JSON.stringify(taken) !== JSON.stringify(renamed[name]) ? `${capitalized(service)}${name}` : name;
       out.components.schemas[target] ??= doc.components?.schemas?.[name];
     }
-    for (const [path, item] of Object.entries(doc.paths ?? {})) out.paths[path] ??= { ...item, 'x-service': service };
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      if (routeMatcher.match(path)?.service !== service) continue;
+      out.paths[path] ??= { ...item, 'x-service': service };
+    }
     for (const tag of doc.tags ?? []) if (!out.tags.some((t) => t.name === tag.name)) out.tags.push(tag);
     Object.assign(out.components.securitySchemes, doc.components?.securitySchemes ?? {});
   }

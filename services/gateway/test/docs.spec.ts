@@ -63,4 +63,15 @@ describe('combined OpenAPI document', () => {
     expect(Object.keys(merged.components.schemas)).toEqual(['ErrorBody']);
     expect(merged['x-unavailable']).toEqual([]);
   });
+
+  it('keeps a path only from the service the route table sends it to', () => {
+    // Every service publishes the kit's routes (its own docs-json, uploads): only the owner's reach clients.
+    const custom = { get: { 'x-custom': true } };
+    const merged = mergeDocuments([
+      { service: 'auth', document: doc({ '/api/docs-json': custom, '/api/upload': custom, '/api/profile': custom }, {}) },
+      { service: 'learning', document: doc({ '/api/docs-json': custom, '/api/upload': custom, '/api/users/{user}/quizzes/{quiz}': custom }, {}) },
+    ]);
+    expect(Object.keys(merged.paths).sort()).toEqual(['/api/profile', '/api/upload', '/api/users/{user}/quizzes/{quiz}']);
+    expect(merged.paths['/api/upload']['x-service']).toBe('learning');
+  });
 });

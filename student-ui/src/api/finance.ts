@@ -1,37 +1,16 @@
 /** The finance service as the pupil sees it: invoices, the ZP wallet and its recharges, XP and ZP history. */
-import type { Localized } from '../lib/format';
+import type { InvoiceChangeReply, InvoicePage, InvoiceReply, InvoiceView, PayableReply } from '@olymp/proto';
 import { authJson } from './session';
 
-export type InvoiceStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
-
-export interface Invoice {
-  id: string;
-  product: { kind: string; id: string };
-  title: Localized;
-  amountTenge: number;
-  amountZp: number;
-  status: InvoiceStatus;
-  paymentMethod: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-}
+// Invoices are proto's HTTP contracts (proto/src/http.finance.ts), imported type-only.
+export type { InvoiceStatus, Payable } from '@olymp/proto';
+export type Invoice = InvoiceView;
 
 export interface Page<T> {
   data: T[];
   total: number;
   page: number;
   pageCount: number;
-}
-
-export interface Payable {
-  invoiceId: string;
-  payable: boolean;
-  reason?: string;
-  message?: string;
-  amountZp: number;
-  amountTenge: number;
-  balanceZp: number;
 }
 
 export interface Recharge {
@@ -52,11 +31,11 @@ export interface HistoryRow {
   createdAt: string;
 }
 
-export const getInvoices = () => authJson<Page<Invoice>>('my-invoices');
-export const getInvoice = (id: string) => authJson<{ data: Invoice }>(`my-invoices/${id}`).then((a) => a.data);
-export const getPayable = (id: string) => authJson<{ data: Payable }>(`invoices/${id}/payable`).then((a) => a.data);
-export const payWithZp = (id: string) => authJson<{ data: Invoice; message: string }>(`wallet-payment/${id}`, { method: 'POST' });
-export const cancelInvoice = (id: string) => authJson<{ data: Invoice; message: string }>(`invoices/${id}/cancel`, { method: 'POST' });
+export const getInvoices = () => authJson<InvoicePage>('my-invoices');
+export const getInvoice = (id: string) => authJson<InvoiceReply>(`my-invoices/${id}`).then((a) => a.data);
+export const getPayable = (id: string) => authJson<PayableReply>(`invoices/${id}/payable`).then((a) => a.data);
+export const payWithZp = (id: string) => authJson<InvoiceChangeReply>(`wallet-payment/${id}`, { method: 'POST' });
+export const cancelInvoice = (id: string) => authJson<InvoiceChangeReply>(`invoices/${id}/cancel`, { method: 'POST' });
 
 export const getRecharges = () => authJson<Page<Recharge>>('zp-recharges');
 export const getRecharge = (id: string) => authJson<{ data: Recharge }>(`zp-recharges/${id}`).then((a) => a.data);

@@ -2,27 +2,12 @@
  * The signed-in user's notices (notifications service, docs/notifications.md): newest first, paged, with the count of
  * unread ones; one or all marked read. The same notices arrive live over the socket as toasts.
  */
+import type { NoticePage, NoticeReadReply, NoticesReadAllReply, NoticeView } from '@olymp/proto';
 import { authJson } from './session';
 
-export interface Notice {
-  id: string;
-  kind: string;
-  toast: 'success' | 'info';
-  title: string;
-  text: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface NoticePage {
-  data: Notice[];
-  count: number;
-  total: number;
-  unread: number;
-  page: number;
-  pageCount: number;
-}
+// Proto's HTTP contracts (proto/src/http.notifications.ts), imported type-only; the socket sends the same NoticeView.
+export type { NoticePage } from '@olymp/proto';
+export type Notice = NoticeView;
 
 export const NOTICES_CHANGED = 'olymp:notices-changed';
 
@@ -35,10 +20,10 @@ export function getNotices(page = 1, limit = 20): Promise<NoticePage> {
   return authJson<NoticePage>(`notices?page=${page}&limit=${limit}`);
 }
 
-export function markNoticeRead(id: string): Promise<{ data: Notice }> {
-  return authJson<{ data: Notice }>(`notices/${id}/read`, { method: 'POST' });
+export function markNoticeRead(id: string): Promise<NoticeReadReply> {
+  return authJson<NoticeReadReply>(`notices/${id}/read`, { method: 'POST' });
 }
 
-export function markAllNoticesRead(): Promise<{ data: { updated: number } }> {
-  return authJson<{ data: { updated: number } }>('notices/read-all', { method: 'POST' });
+export function markAllNoticesRead(): Promise<NoticesReadAllReply> {
+  return authJson<NoticesReadAllReply>('notices/read-all', { method: 'POST' });
 }

@@ -4,20 +4,17 @@
  * a navigation a minute later, so a banner staff turned on reaches pupils as they move on.
  */
 import { useEffect, useState } from 'react';
+import type { PublicSettings, PublicSettingsReply } from '@olymp/proto';
 import { apiJson } from './http';
 
-export interface PublicSettings {
-  support: { email: string; phone: string | null };
-  /** Null while there is no live announcement. */
-  announcement: { text: { kk: string; ru: string; en: string } } | null;
-}
+export type { PublicSettings } from '@olymp/proto';
 
 const FRESH_MS = 60_000;
 let cached: { at: number; settings: Promise<PublicSettings> } | undefined;
 
 export function getPublicSettings(now = Date.now()): Promise<PublicSettings> {
   if (!cached || now - cached.at > FRESH_MS) {
-    const settings = apiJson<{ data: PublicSettings }>('settings/public').then((r) => r.data);
+    const settings = apiJson<PublicSettingsReply>('settings/public').then((r) => r.data);
     const entry = { at: now, settings };
     cached = entry;
     // A failed read is not kept: the next component to mount asks again.

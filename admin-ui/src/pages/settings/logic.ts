@@ -2,30 +2,15 @@
  * The general settings page's data (GET/PUT /api/settings, auth settings/): the keys and their values as the API
  * answers them (proto/src/settings.ts is the contract), and the server's field errors turned into form fields.
  */
-export const LANGUAGES = ['kk', 'ru', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { ANNOUNCEMENT_MAX_LENGTH as PROTO_ANNOUNCEMENT_MAX_LENGTH, Locale, SettingKey, SettingValues, SettingView } from '@olymp/proto';
 
-export interface Announcement {
-  enabled: boolean;
-  text: Record<Language, string>;
-}
-
-export interface SettingValues {
-  'support.email': string;
-  'support.phone': string | null;
-  announcement: Announcement;
-}
-
-export type SettingKey = keyof SettingValues;
-export const SETTING_KEYS: SettingKey[] = ['support.email', 'support.phone', 'announcement'];
-export const ANNOUNCEMENT_MAX_LENGTH = 280;
-
-export interface SettingView<K extends SettingKey = SettingKey> {
-  key: K;
-  value: SettingValues[K];
-  isDefault: boolean;
-  updatedAt: string | null;
-}
+// The keys, their values and the answers are proto's (proto/src/settings.ts), imported type-only so no zod reaches
+// the bundle; the server validates with proto's schemas and its field messages are shown under the fields. The two
+// values the page needs are typed by proto's: a change there fails this file's typecheck.
+export type { Announcement, SettingKey, SettingValues, SettingView } from '@olymp/proto';
+export const LANGUAGES = ['kk', 'ru', 'en'] as const satisfies readonly Locale[];
+export type Language = Locale;
+export const ANNOUNCEMENT_MAX_LENGTH: typeof PROTO_ANNOUNCEMENT_MAX_LENGTH = 280;
 
 /** One form per key; its values are the request body `{ value }`, so the server's error paths are its field names. */
 export interface SettingForm<K extends SettingKey = SettingKey> {

@@ -3,6 +3,7 @@ import type { ObjectLiteral } from 'typeorm';
 import { type AuthUser, CurrentUser, Public, RequirePermission, SignedIn } from '../auth/decorators';
 import { type CrudAccessRule, type CrudAction, type CrudResourceOptions, CRUD_ACTIONS, accessRuleFor } from './crud.options';
 import type { CrudResourceService } from './crud.service';
+import { CRUD_CONTROLLER_KEY } from '../http/routes';
 
 /**
  * The HTTP face of one resource: thin handlers, one line each, with the access rule of each action declared on
@@ -77,6 +78,7 @@ export function createCrudController<E extends ObjectLiteral>(options: CrudResou
   }
 
   Object.defineProperty(CrudController, 'name', { value: `${pascalCase(options.path)}CrudController` });
+  Reflect.defineMetadata(CRUD_CONTROLLER_KEY, true, CrudController);
   const proto = CrudController.prototype as unknown as Record<string, unknown>;
   for (const action of CRUD_ACTIONS) {
     if (!enabled.has(action)) for (const handler of HANDLERS[action]) delete proto[handler];

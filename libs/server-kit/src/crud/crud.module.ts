@@ -1,4 +1,6 @@
 import { Controller, type DynamicModule, Get, Inject, Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, Reflector } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type ObjectLiteral } from 'typeorm';
 import { Public } from '../auth/decorators';
 import { KIT_CONFIG } from '../tokens';
@@ -8,6 +10,7 @@ import type { CrudHooks, CrudResourceOptions } from './crud.options';
 import { CrudResourceService } from './crud.service';
 import { buildOpenApiDocument } from './openapi';
 import { AuditLog, AuditModule } from '../audit/audit-log';
+import { listRoutes } from '../http/routes';
 
 /**
  * One line per standard resource:
@@ -36,22 +39,33 @@ export class CrudRegistry {
 }
 
 @Controller('docs-json')
-class CrudDocsController {
+class ApiDocsController {
+  private built?: OpenAPIObject;
+
   constructor(
     private readonly registry: CrudRegistry,
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
   ) {}
 
-  /** Public like the catalogues it describes; it names routes and permissions, never data. */
+  /**
+   * Public like the catalogues it describes; it names routes and permissions, never data. Built at the first call
+   * (every module is registered by then) and kept: routes do not change while the process runs.
+   */
   @Get()
   @Public()
-  document() {
-    return buildOpenApiDocument(this.config.SERVICE, this.registry.list());
+  document(): OpenAPIObject {
+    this.built ??= buildOpenApiDocument(this.config.SERVICE, this.registry.list(), listRoutes(this.discovery, this.reflector));
+    return this.built;
   }
 }
 
-/** Shared by every resource module of a service: one registry, one document. */
-@Module({ providers: [CrudRegistry], controllers: [CrudDocsController], exports: [CrudRegistry] })
+/**
+ * One registry and one document per service (GET /api/docs-json: the standard resources and every custom route).
+ * The kit module imports it, so a service without resources still publishes its routes.
+ */
+@Module({ imports: [DiscoveryModule], providers: [CrudRegistry], controllers: [ApiDocsController], exports: [CrudRegistry] })
 export class CrudDocsModule {}
 
 const PATH_RE = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/;

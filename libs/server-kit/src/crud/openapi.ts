@@ -5,11 +5,15 @@ import type { CrudResourceService } from './crud.service';
 import { SEARCH_FIELD } from './list-query';
 import { QUERY_OPERATORS } from './query-values';
 import type { ColumnInfo, ResourceShape } from './resource-shape';
+import type { RouteInfo } from '../http/routes';
 
 /**
- * The OpenAPI 3.0 document of a service's standard resources, built from the registrations: entity schemas from
+ * The OpenAPI 3.0 document of a service: its standard resources, built from the registrations (entity schemas from
  * TypeORM's column metadata, request bodies from the zod schemas (`z.toJSONSchema`, the same schemas that
- * validate), the query language, and who may call each operation (`security`, `x-permissions`).
+ * validate), the query language), and its custom routes, built from their declarations (access rule, the zod
+ * schemas of their pipes, `@ApiShape`'s response schema from proto). Every operation says who may call it
+ * (`security`, `x-permissions`, `x-access`); custom operations carry `x-custom: true`, so a reader looking for
+ * resources (the admin UI) can tell them apart.
  */
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: SchemaObject | ReferenceObject) => ({ 'application/json': { schema } });
@@ -49,6 +53,67 @@ function bodySchema(schema: z.ZodType): SchemaObject {
   const converted = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
   return converted as SchemaObject;
+}
+
+/** A query schema as parameters: one per property of the (object) schema. */
+function queryOf(schema: z.ZodType): ParameterObject[] {
+  const converted = bodySchema(schema);
+  const required = new Set(converted.required ?? []);
+  return Object.entries(converted.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+    ...(!('$ref' in property) && property.description ? { description: property.description } : {}),
+  }));
+}
+
+const ACCESS_DESCRIPTION = { public: 'Anyone, without a token.', 'signed-in': 'Any signed-in user.', permission: 'Callers holding every permission in x-permissions.' };
+
+function customOperation(route: RouteInfo): OperationObject {
+  const { rule, shape } = route;
+  const permissions = rule?.kind === 'permission' ? rule.permissions : [];
+  const responses: OperationObject['responses'] = {};
+  const op: OperationObject & Record<`x-${string}`, unknown> = {
+    tags: [route.path.split('/')[2] ?? route.path],
+    operationId: `${route.controller}.${route.handler}`,
+    ...(shape.summary ? { summary: shape.summary } : {}),
+    description: rule ? ACCESS_DESCRIPTION[rule.kind] : 'Declares no access rule: refused to everyone.',
+    security: rule?.kind === 'public' ? [] : [{ bearer: [] }],
+    'x-custom': true,
+    'x-access': rule?.kind ?? 'none',
+    responses,
+  };
+  if (permissions.length) op['x-permissions'] = permissions;
+  const parameters: ParameterObject[] = route.params.map((p) => ({
+    name: p.name,
+    in: 'path',
+    required: true,
+    schema: p.uuid ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  }));
+  if (route.query) parameters.push(...queryOf(route.query));
+  if (parameters.length) op.parameters = parameters;
+  if (route.body) op.requestBody = { required: true, content: { [shape.bodyType ?? 'application/json']: { schema: bodySchema(route.body) } } };
+  else if (shape.bodyType) op.requestBody = { required: true, content: { [shape.bodyType]: { schema: {} } } };
+  responses[String(route.status)] = shape.response
+    ? { description: 'Success.', content: { [shape.responseType ?? 'application/json']: { schema: bodySchema(shape.response) } } }
+    : { description: 'Success.', ...(shape.responseType ? { content: { [shape.responseType]: { schema: {} } } } : {}) };
+  if (route.body || route.query || route.params.length || shape.bodyType) responses['400'] = error('Bad input (field messages in `errors`).');
+  if (rule?.kind !== 'public') responses['401'] = error('No valid token.');
+  if (permissions.length) responses['403'] = error(`The caller lacks ${permissions.join(' and ')}.`);
+  if (route.params.length) responses['404'] = error('Nothing with this id.');
+  return op;
+}
+
+/** Custom routes of a service as OpenAPI path items (CRUD controllers and routes outside /api left out). */
+export function customPaths(routes: readonly RouteInfo[]): Record<string, PathItemObject> {
+  const paths: Record<string, PathItemObject> = {};
+  for (const route of routes) {
+    if (route.crud || !route.path.startsWith('/api/')) continue;
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase() as 'get'] = customOperation(route);
+  }
+  return paths;
 }
 
 function queryParameters(shape: ResourceShape): ParameterObject[] {
@@ -146,7 +211,7 @@ function operation(resource: CrudResourceService, action: CrudAction, shape: Res
   return op;
 }
 
-export function buildOpenApiDocument(service: string, resources: readonly CrudResourceService[]): OpenAPIObject {
+export function buildOpenApiDocument(service: string, resources: readonly CrudResourceService[], routes: readonly RouteInfo[] = []): OpenAPIObject {
   const schemas: Record<string, SchemaObject | ReferenceObject> = {
     ErrorBody: {
       type: 'object',
@@ -199,17 +264,26 @@ export function buildOpenApiDocument(service: string, resources: readonly CrudRe
     if (Object.keys(collection).length) paths[`/api/${shape.path}`] = collection;
     if (Object.keys(item).length) paths[`/api/${shape.path}/{id}`] = item;
   }
+  const custom = customPaths(routes);
+  for (const [path, item] of Object.entries(custom)) paths[path] = { ...item, ...paths[path] };
+  const tags = resources.map((r) => ({ name: r.shape.path, ...(r.options.description ? { description: r.options.description } : {}) }));
+  for (const item of Object.values(custom)) {
+    for (const op of Object.values(item) as OperationObject[]) {
+      for (const name of op.tags ?? []) if (!tags.some((t) => t.name === name)) tags.push({ name });
+    }
+  }
   return {
     openapi: '3.0.3',
     info: {
-      title: `${service} API: standard resources`,
+      title: `${service} API`,
       version: '1',
       description:
-        'Resources of spec section 7 served in the format of @refinedev/nestjsx-crud. Send `Authorization: Bearer <token>` ' +
-        'where an operation has security, and `X-Locale: kk|ru|en` for the language of error messages.',
+        'Resources of spec section 7 served in the format of @refinedev/nestjsx-crud, and the custom routes (`x-custom`). ' +
+        'Send `Authorization: Bearer <token>` where an operation has security, and `X-Locale: kk|ru|en` for the language ' +
+        'of error messages.',
     },
     paths,
-    tags: resources.map((r) => ({ name: r.shape.path, ...(r.options.description ? { description: r.options.description } : {}) })),
+    tags,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas },
   };
 }

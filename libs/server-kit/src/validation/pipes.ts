@@ -6,7 +6,8 @@ import { parseInput } from './zod-validation';
 /** Validates with a zod schema; the only validation pipe the services use. */
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  /** Public so the OpenAPI document can describe the route's input from the same schema. */
+  constructor(readonly schema: S) {}
   transform(value: unknown, _meta: ArgumentMetadata): z.output<S> {
     return parseInput(this.schema, value ?? {});
   }

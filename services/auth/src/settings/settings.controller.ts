@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
-import { type Locale, message, settingBodySchema } from '@olymp/proto';
-import { type AuthUser, CurrentUser, Public, RequestLocale, RequirePermission, parseInput } from '@olymp/server-kit';
+import { z } from 'zod';
+import { type Locale, message, publicSettingsReply, settingBodySchema, settingListReply, settingReply, settingSaveReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, RequirePermission, parseInput } from '@olymp/server-kit';
 import { SettingsService } from './settings.service';
 
 /**
@@ -19,6 +20,7 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get('public')
+  @ApiShape({ response: publicSettingsReply, summary: 'The support contact and a live announcement' })
   @Public()
   // Read by every pupil's page: a short shared cache spares the service on olympiad mornings.
   @Header('Cache-Control', 'public, max-age=30')
@@ -28,17 +30,20 @@ export class SettingsController {
 
   @Get()
   @RequirePermission('setting:index')
+  @ApiShape({ response: settingListReply })
   async list() {
     return { data: await this.settings.all() };
   }
 
   @Get(':key')
+  @ApiShape({ response: settingReply })
   @RequirePermission('setting:index')
   async one(@Param('key') key: string) {
     return { data: await this.settings.one(this.settings.known(key)) };
   }
 
   @Put(':key')
+  @ApiShape({ response: settingSaveReply, body: z.object({ value: z.unknown() }).describe('The value of the key, by its schema in proto/src/settings.ts.') })
   @RequirePermission('setting:update')
   async save(@CurrentUser() caller: AuthUser, @Param('key') raw: string, @Body() body: unknown, @RequestLocale() locale: Locale) {
     const key = this.settings.known(raw);

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { type Locale, errorMessage, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
+import { errorMessage, invoiceChangeReply, invoicePage, invoiceReply, type Locale, message, payableReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
 import { Invoice } from './invoice.entity';
 import { invoiceView } from './invoice.view';
 import { myInvoicesQuery, pageOf } from './invoice.dto';
@@ -22,6 +22,7 @@ export class InvoicesController {
   ) {}
 
   @Get('my-invoices')
+  @ApiShape({ response: invoicePage, summary: 'The caller\'s invoices, newest first' })
   @SignedIn()
   async mine(@CurrentUser() user: AuthUser, @ValidQuery(myInvoicesQuery) q: z.output<typeof myInvoicesQuery>) {
     const [rows, total] = await this.ds.getRepository(Invoice).findAndCount({
@@ -34,6 +35,7 @@ export class InvoicesController {
   }
 
   @Get('my-invoices/:invoice')
+  @ApiShape({ response: invoiceReply })
   @SignedIn()
   async myOne(@CurrentUser() user: AuthUser, @UuidParam('invoice') id: string) {
     const invoice = await this.ds.getRepository(Invoice).findOneBy({ id, userId: user.sub });
@@ -42,6 +44,7 @@ export class InvoicesController {
   }
 
   @Get('invoices/:invoice/payable')
+  @ApiShape({ response: payableReply, summary: 'Whether the wallet can pay the invoice now' })
   @SignedIn()
   async payable(@CurrentUser() user: AuthUser, @UuidParam('invoice') id: string, @RequestLocale() locale: Locale) {
     const invoice = await this.invoices.visible(id, user);
@@ -52,7 +55,7 @@ export class InvoicesController {
         payable: p.payable,
         reason: p.reason,
         message: p.reason ? errorMessage(p.reason, locale, p.params) : message('INVOICE_PAYABLE', locale),
-        methods: p.payable ? ['wallet'] : [],
+        methods: p.payable ? ['wallet' as const] : [],
         amountZp: invoice.amountZp,
         amountTenge: invoice.amountTenge,
         balanceZp: p.balanceZp,
@@ -61,6 +64,7 @@ export class InvoicesController {
   }
 
   @Post('invoices/:invoice/cancel')
+  @ApiShape({ response: invoiceChangeReply })
   @HttpCode(200)
   @SignedIn()
   async cancel(@CurrentUser() user: AuthUser, @UuidParam('invoice') id: string, @RequestLocale() locale: Locale) {
@@ -69,6 +73,7 @@ export class InvoicesController {
   }
 
   @Post('wallet-payment/:invoice')
+  @ApiShape({ response: invoiceChangeReply, summary: 'Pay an invoice with ZP' })
   @HttpCode(200)
   @SignedIn()
   async pay(@CurrentUser() user: AuthUser, @UuidParam('invoice') id: string, @RequestLocale() locale: Locale) {

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
+import { answerSaveReply, finishReply, type Locale, message, playReply } from '@olymp/proto';
 import {
-  type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
+  ApiShape, type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
 import { Attempts, playView, remainingSeconds } from './attempts.service';
 import { type QuizContext, QuizContexts } from './contexts';
@@ -28,6 +28,7 @@ export class AttemptsController {
 
   @Get('users/:user/quizzes/:quiz')
   @SignedIn()
+  @ApiShape({ response: playReply, summary: 'A pupil\'s test: the quiz, the latest attempt and its questions' })
   async show(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
     assertSelfOrStaff(user, userId, ...RESULT_READERS);
     const ctx = await this.contexts.resolve(quizId, q);
@@ -40,6 +41,7 @@ export class AttemptsController {
 
   @Post('users/:user/quizzes/:quiz/start')
   @SignedIn()
+  @ApiShape({ response: playReply, summary: 'Start (or resume) an attempt' })
   async start(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(startBody) body: z.output<typeof startBody>) {
     assertSelf(user, userId);
     const { attempt, ctx } = await this.attempts.start(userId, quizId, body, body.prechecks, holdsAny(user, 'quiz:index'));
@@ -68,6 +70,7 @@ export class AttemptsController {
 
   @Post('user-answer')
   @SignedIn()
+  @ApiShape({ response: answerSaveReply, summary: 'Save one answer (the latest seq wins)' })
   @HttpCode(200)
   async answer(@CurrentUser() user: AuthUser, @ValidBody(userAnswerBody) body: z.output<typeof userAnswerBody>, @RequestLocale() locale: Locale) {
     const result = await this.attempts.save(user.sub, [body]);
@@ -85,6 +88,7 @@ export class AttemptsController {
 
   @Post('users/:user/quizzes/:quiz/finish')
   @SignedIn()
+  @ApiShape({ response: finishReply, summary: 'Finish an attempt: its result and the correct answers' })
   @HttpCode(200)
   async finish(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(finishBody) body: z.output<typeof finishBody>, @RequestLocale() locale: Locale) {
     assertSelf(user, userId);

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
+import { challengeListReply, challengePageReply, joinChallengeReply, type Locale, message } from '@olymp/proto';
 import {
-  AuditLog, type AuthUser, CurrentUser, ImageUploadService, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
+  ApiShape, AuditLog, type AuthUser, CurrentUser, ImageUploadService, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
 } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Challenges } from './challenges.service';
@@ -31,12 +31,14 @@ export class ChallengesController {
 
   @Get('challenges-all')
   @Public()
+  @ApiShape({ response: challengeListReply, summary: 'Published challenges' })
   async all(@ValidQuery(challengeListQuery) q: z.output<typeof challengeListQuery>, @CurrentUser() user?: AuthUser) {
     return { data: await this.challenges.list(q, user?.sub) };
   }
 
   @Get('challenges-all/:challenge')
   @Public()
+  @ApiShape({ response: challengePageReply, summary: 'A challenge page: days, tests and the caller\'s progress' })
   async page(@UuidParam('challenge') id: string, @CurrentUser() user?: AuthUser) {
     return { data: await this.challenges.page(id, user?.sub) };
   }
@@ -51,13 +53,14 @@ export class ChallengesController {
 
   @Post('users/:user/challenges/:challenge')
   @SignedIn()
+  @ApiShape({ response: joinChallengeReply, summary: 'Join a free challenge' })
   async join(
     @CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('challenge') id: string,
     @ValidBody(joinBody) body: z.output<typeof joinBody>, @RequestLocale() locale: Locale,
   ) {
     assertSelf(user, userId);
     const { participation, created } = await this.challenges.join(userId, id, body.code);
-    return { data: { joined: true, created, joinedAt: participation.joinedAt.toISOString(), via: participation.via }, message: message('JOINED', locale) };
+    return { data: { joined: true as const, created, joinedAt: participation.joinedAt.toISOString(), via: participation.via }, message: message('JOINED', locale) };
   }
 
   @Delete('users/:user/challenges/:challenge')
@@ -70,6 +73,7 @@ export class ChallengesController {
 
   @Get('users/:user/active-challenges')
   @SignedIn()
+  @ApiShape({ response: challengeListReply, summary: 'The challenges a pupil joined that are not over' })
   async active(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string) {
     assertSelfOrStaff(user, userId, 'challenge:access_tab');
     return { data: await this.challenges.active(userId) };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { Clock, DomainError, RpcClient, notFound } from '@olymp/server-kit';
-import { ROLE } from '@olymp/proto';
+import { type CheckpointState, ROLE } from '@olymp/proto';
 import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz, challengeStatus, checkpointWindows } from './challenge.entities';
 import { Participation } from '../boards/participation.entity';
 import { Participations, type Person } from '../boards/participations.service';
@@ -48,7 +48,7 @@ export class Challenges {
     return c;
   }
 
-  summary(c: Challenge, now: Date, extra: Record<string, unknown> = {}) {
+  summary<X extends object = object>(c: Challenge, now: Date, extra?: X) {
     return {
       id: c.id,
       title: localized(c, 'title'),
@@ -63,7 +63,7 @@ export class Challenges {
       priceZp: c.priceZp,
       audience: c.audience,
       imageUrl: c.imageUrl,
-      ...extra,
+      ...(extra as X),
     };
   }
 
@@ -97,7 +97,7 @@ export class Challenges {
     const days = [];
     for (const cp of checkpoints) {
       const w = windows.get(cp.id) as { opensAt: Date; closesAt: Date };
-      const state = now < w.opensAt ? 'upcoming' : now < w.closesAt ? 'open' : 'closed';
+      const state: CheckpointState = now < w.opensAt ? 'upcoming' : now < w.closesAt ? 'open' : 'closed';
       const quizzes = [];
       for (const link of links.filter((l) => l.checkpointId === cp.id)) {
         const sheet = await this.sheets.of(link.quizId);

@@ -1,6 +1,7 @@
+import { noticePage, noticeReadReply, noticesReadAllReply } from '@olymp/proto';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, currentLocale, formBoolean, numeral } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, currentLocale, formBoolean, numeral } from '@olymp/server-kit';
 import { NoticesService } from './notices.service';
 
 const listQuery = z.strictObject({
@@ -16,11 +17,13 @@ export class NoticesController {
 
   @Get()
   @SignedIn()
+  @ApiShape({ response: noticePage, summary: 'The caller\'s notices, newest first' })
   list(@CurrentUser() user: AuthUser, @ValidQuery(listQuery) q: z.output<typeof listQuery>) {
     return this.notices.list(user.sub, q, currentLocale());
   }
 
   @Post('read-all')
+  @ApiShape({ response: noticesReadAllReply })
   @HttpCode(200)
   @SignedIn()
   async readAll(@CurrentUser() user: AuthUser) {
@@ -28,6 +31,7 @@ export class NoticesController {
   }
 
   @Post(':id/read')
+  @ApiShape({ response: noticeReadReply })
   @HttpCode(200)
   @SignedIn()
   async read(@CurrentUser() user: AuthUser, @UuidParam('id') id: string) {
@@ -35,6 +39,7 @@ export class NoticesController {
   }
 
   @Get('users/:userId')
+  @ApiShape({ response: noticePage })
   @RequirePermission('notice:index')
   listOf(@UuidParam('userId') userId: string, @ValidQuery(listQuery) q: z.output<typeof listQuery>) {
     return this.notices.list(userId, q, currentLocale());

@@ -158,7 +158,7 @@ export default function QuizResultPage() {
 function describeCorrect(q: PlayView['questions'][number], locale: ReturnType<typeof currentLocale>): string {
   const c = q.correctAnswer;
   if (!c) return '';
-  if (c.optionIds) return c.optionIds.map((id) => pick(q.options?.find((o) => o.id === id)?.text, locale)).join(', ');
-  if (c.value !== undefined) return String(c.value);
-  return c.texts?.[0] ?? '';
+  if ('optionIds' in c) return c.optionIds.map((id) => pick(q.options.find((o) => o.id === id)?.text, locale)).join(', ');
+  if ('value' in c) return c.value === null ? '' : String(c.value);
+  return c.texts[0] ?? '';
 }

@@ -1,0 +1,33 @@
+/** HTTP contracts of the notifications service (docs/notifications.md): the signed-in user's notices. */
+import { z } from 'zod';
+import { dataOf, isoInstant } from './http';
+import type { NoticeView } from './socket';
+
+/** A notice as the API and the socket send it (the `NoticeView` of the socket contract). */
+export const noticeView = z.object({
+  id: z.uuid(),
+  kind: z.enum(['invoice.paid', 'order.status.changed', 'achievement.earned']),
+  toast: z.enum(['success', 'info']),
+  title: z.string(),
+  text: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: isoInstant,
+  readAt: isoInstant.nullable(),
+}) satisfies z.ZodType<NoticeView>;
+
+/** `GET /api/notices`: newest first, with the count of unread ones. */
+export const noticePage = z.object({
+  data: z.array(noticeView),
+  count: z.number().int(),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type NoticePage = z.input<typeof noticePage>;
+/** `POST /api/notices/{id}/read`. */
+export const noticeReadReply = dataOf(noticeView);
+export type NoticeReadReply = z.input<typeof noticeReadReply>;
+/** `POST /api/notices/read-all`: how many were unread. */
+export const noticesReadAllReply = dataOf(z.object({ updated: z.number().int() }));
+export type NoticesReadAllReply = z.input<typeof noticesReadAllReply>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * HTTP contracts: the answers (and some bodies) of the custom routes, as zod schemas with inferred types, split by
+ * domain (`http.<domain>.ts`). Services name them next to the route (`@ApiShape({ response })` of the server kit,
+ * which only accepts a method returning the schema's type, and publishes it in GET /api/docs-json); the UIs import
+ * the inferred types type-only (`import type { PlayReply } from '@olymp/proto'`), so no zod reaches their bundles.
+ * A change on one side fails the typecheck of the other.
+ *
+ * These schemas describe what a service sends; they are not used to parse requests (those are the services' strict
+ * input schemas, documented from the same routes' pipes).
+ */
+
+/** A text in kk, ru and en. */
+export const localizedText = z.object({ kk: z.string(), ru: z.string(), en: z.string() });
+/** An instant as ISO 8601 text (`Date#toISOString()`). */
+export const isoInstant = z.iso.datetime({ offset: true });
+
+/** `{ data }`: the answer of most custom routes. */
+export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data });
+/** `{ data, message }`: a change, with what to tell the user in the caller's language. */
+export const dataWithMessage = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
+/** `{ message }`: a change with nothing to return. */
+export const messageReply = z.object({ message: z.string() });
+export type MessageReply = z.input<typeof messageReply>;
+
+/** A page of a list: its rows and where it stands. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), count: z.number().int(), total: z.number().int(), page: z.number().int(), pageCount: z.number().int() });
+
+/** A directory row as lists show it (province, district, school): its id and name in three languages. */
+export const placeRef = z.object({ id: z.number().int(), name: localizedText });
