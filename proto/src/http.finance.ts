@@ -50,3 +50,125 @@ export const payableReply = dataOf(
 );
 export type PayableReply = z.input<typeof payableReply>;
 export type Payable = PayableReply['data'];
+
+/* The ZP wallet: recharges and the history of XP and ZP */
+
+export const rechargeStatus = z.enum(['created', 'pending', 'completed', 'failed']);
+export type RechargeStatus = z.output<typeof rechargeStatus>;
+
+/** A ZP purchase; `checkoutUrl` (the provider's payment page) only while it is pending. */
+export const rechargeView = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  amountZp: z.number().int(),
+  priceTenge: z.number().int(),
+  status: rechargeStatus,
+  provider: z.string(),
+  checkoutUrl: z.string().nullable(),
+  createdAt: isoInstant,
+  completedAt: isoInstant.nullable(),
+  failedAt: isoInstant.nullable(),
+});
+export type RechargeView = z.output<typeof rechargeView>;
+/** `GET /api/zp-recharges`. */
+export const rechargePage = pageOf(rechargeView);
+export type RechargePage = z.input<typeof rechargePage>;
+/** `GET /api/zp-recharges/{recharge}`. */
+export const rechargeReply = dataOf(rechargeView);
+export type RechargeReply = z.input<typeof rechargeReply>;
+/** `POST /api/zp-recharges`, `POST /api/recharges/{recharge}/payment`, `.../sandbox-complete`. */
+export const rechargeChangeReply = dataWithMessage(rechargeView);
+export type RechargeChangeReply = z.input<typeof rechargeChangeReply>;
+
+/** One movement of a balance: signed amount and the balance after it. */
+export const historyRow = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  kind: z.string(),
+  reason: z.record(z.string(), z.unknown()),
+  createdAt: isoInstant,
+});
+export type HistoryRow = z.output<typeof historyRow>;
+/** `GET /api/xp-history`, `GET /api/zp-history`: a page of movements and the balance now. */
+export const historyPage = pageOf(historyRow).extend({ balance: z.number() });
+export type HistoryPage = z.input<typeof historyPage>;
+
+/* Staff: finance reports (`/api/finance/...`, each route its own `finance:*` key) */
+
+const period = z.object({ from: z.iso.date(), to: z.iso.date() });
+
+/** `GET /api/finance/overview`: totals of the period, per day and per product. */
+export const financeOverview = z.object({
+  period,
+  totals: z.object({
+    invoices: z.number().int(),
+    invoiceTenge: z.number(),
+    invoiceZp: z.number(),
+    recharges: z.number().int(),
+    rechargeTenge: z.number(),
+    rechargeZp: z.number(),
+    refunds: z.number().int(),
+    refundedZp: z.number(),
+  }),
+  byDay: z.array(
+    z.object({
+      day: z.iso.date(),
+      invoices: z.number().int(),
+      invoiceTenge: z.number(),
+      invoiceZp: z.number(),
+      recharges: z.number().int(),
+      rechargeTenge: z.number(),
+      rechargeZp: z.number(),
+    }),
+  ),
+  byProduct: z.array(
+    z.object({ product: z.object({ kind: z.string(), id: z.string() }), title: localizedText, invoices: z.number().int(), tenge: z.number(), zp: z.number() }),
+  ),
+});
+export type FinanceOverview = z.output<typeof financeOverview>;
+export const financeOverviewReply = dataOf(financeOverview);
+export type FinanceOverviewReply = z.input<typeof financeOverviewReply>;
+
+/** `GET /api/finance/analytics`: invoices opened, paid and cancelled per day, by kind, and the share paid. */
+export const financeAnalytics = z.object({
+  period,
+  series: z.array(z.object({ day: z.iso.date(), opened: z.number().int(), paid: z.number().int(), cancelled: z.number().int(), rechargeTenge: z.number() })),
+  byKind: z.array(z.object({ kind: z.string(), pending: z.number().int(), paid: z.number().int(), cancelled: z.number().int() })),
+  /** Paid invoices as a share of those opened, 0-1 (0 when none were opened). */
+  conversion: z.number(),
+});
+export type FinanceAnalytics = z.output<typeof financeAnalytics>;
+export const financeAnalyticsReply = dataOf(financeAnalytics);
+export type FinanceAnalyticsReply = z.input<typeof financeAnalyticsReply>;
+
+/** A payment received: an invoice paid (by wallet or provider) or a completed recharge. */
+export const paymentRow = z.object({
+  type: z.enum(['invoice', 'recharge']),
+  id: z.uuid(),
+  userId: z.uuid(),
+  paidAt: isoInstant,
+  method: z.string(),
+  product: z.object({ kind: z.string(), id: z.string() }).nullable(),
+  title: localizedText.nullable(),
+  /** Money received (tenge). */
+  tenge: z.number(),
+  /** ZP taken from the wallet for an invoice, or sold by a recharge. */
+  zp: z.number(),
+  refundedAt: isoInstant.nullable(),
+});
+export type PaymentRow = z.output<typeof paymentRow>;
+/** `GET /api/finance/payments`. */
+export const paymentPage = pageOf(paymentRow);
+export type PaymentPage = z.input<typeof paymentPage>;
+
+/** `GET /api/finance/invoices`. */
+export const staffInvoicePage = pageOf(invoiceView);
+export type StaffInvoicePage = z.input<typeof staffInvoicePage>;
+
+/** A ledger posting of an invoice (accounts as `user:<id>` or `system:<code>`). */
+export const invoicePosting = z.object({ key: z.string(), kind: z.string(), at: isoInstant, unit: z.string(), amount: z.number(), from: z.string(), to: z.string() });
+export type InvoicePosting = z.output<typeof invoicePosting>;
+/** `GET /api/finance/invoices/{invoice}`: the invoice and its postings. */
+export const staffInvoiceReply = dataOf(invoiceView.extend({ postings: z.array(invoicePosting) }));
+export type StaffInvoiceReply = z.input<typeof staffInvoiceReply>;

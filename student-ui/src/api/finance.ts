@@ -1,35 +1,15 @@
 /** The finance service as the pupil sees it: invoices, the ZP wallet and its recharges, XP and ZP history. */
-import type { InvoiceChangeReply, InvoicePage, InvoiceReply, InvoiceView, PayableReply } from '@olymp/proto';
+import type {
+  HistoryPage, InvoiceChangeReply, InvoicePage, InvoiceReply, InvoiceView, PayableReply, RechargeChangeReply, RechargePage, RechargeReply, RechargeView,
+} from '@olymp/proto';
 import { authJson } from './session';
 
 // Invoices are proto's HTTP contracts (proto/src/http.finance.ts), imported type-only.
 export type { InvoiceStatus, Payable } from '@olymp/proto';
 export type Invoice = InvoiceView;
 
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-export interface Recharge {
-  id: string;
-  amountZp: number;
-  priceTenge: number;
-  status: 'created' | 'pending' | 'completed' | 'failed';
-  checkoutUrl: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export interface HistoryRow {
-  id: number;
-  amount: number;
-  balanceAfter: number;
-  kind: string;
-  createdAt: string;
-}
+export type { HistoryRow } from '@olymp/proto';
+export type Recharge = RechargeView;
 
 export const getInvoices = () => authJson<InvoicePage>('my-invoices');
 export const getInvoice = (id: string) => authJson<InvoiceReply>(`my-invoices/${id}`).then((a) => a.data);
@@ -37,12 +17,12 @@ export const getPayable = (id: string) => authJson<PayableReply>(`invoices/${id}
 export const payWithZp = (id: string) => authJson<InvoiceChangeReply>(`wallet-payment/${id}`, { method: 'POST' });
 export const cancelInvoice = (id: string) => authJson<InvoiceChangeReply>(`invoices/${id}/cancel`, { method: 'POST' });
 
-export const getRecharges = () => authJson<Page<Recharge>>('zp-recharges');
-export const getRecharge = (id: string) => authJson<{ data: Recharge }>(`zp-recharges/${id}`).then((a) => a.data);
-export const createRecharge = (amountZp: number) => authJson<{ data: Recharge }>('zp-recharges', { method: 'POST', body: { amountZp } }).then((a) => a.data);
-export const startRechargePayment = (id: string) => authJson<{ data: Recharge }>(`recharges/${id}/payment`, { method: 'POST' }).then((a) => a.data);
+export const getRecharges = () => authJson<RechargePage>('zp-recharges');
+export const getRecharge = (id: string) => authJson<RechargeReply>(`zp-recharges/${id}`).then((a) => a.data);
+export const createRecharge = (amountZp: number) => authJson<RechargeChangeReply>('zp-recharges', { method: 'POST', body: { amountZp } }).then((a) => a.data);
+export const startRechargePayment = (id: string) => authJson<RechargeChangeReply>(`recharges/${id}/payment`, { method: 'POST' }).then((a) => a.data);
 /** The sandbox provider's stand-in for the payment page (outside production only). */
 export const sandboxComplete = (id: string, outcome: 'succeeded' | 'failed') =>
-  authJson<{ data: { status: string }; message: string }>(`recharges/${id}/sandbox-complete`, { method: 'POST', body: { outcome } });
+  authJson<RechargeChangeReply>(`recharges/${id}/sandbox-complete`, { method: 'POST', body: { outcome } });
 
-export const getHistory = (unit: 'xp' | 'zp') => authJson<Page<HistoryRow> & { balance: number }>(`${unit}-history`);
+export const getHistory = (unit: 'xp' | 'zp') => authJson<HistoryPage>(`${unit}-history`);

@@ -3,15 +3,12 @@
  * in localStorage under fixed keys. `authJson` adds the Bearer token, refreshes once on a 401 and, when the session
  * is over (401 "Unauthenticated." after that), clears it and tells the listener (the app sends the pupil to /login).
  */
+import type { RefreshReply, SignedInSession } from '@olymp/proto';
 import { ApiError, apiJson } from './http';
 import { STORAGE_KEYS, readKey, writeKey } from '../lib/storage';
 
-export interface TokenData {
-  token: string;
-  refreshToken: string;
-  expiresIn: number;
-  user?: { uuid: string; roleId: number; student: boolean };
-}
+/** What a sign-in (with the user) or a refresh (without) answers: proto's contracts (proto/src/http.auth.ts). */
+export type TokenData = RefreshReply['data'] & { user?: SignedInSession['user'] };
 
 export function storedToken(): string | null {
   return readKey(STORAGE_KEYS.token);
@@ -50,7 +47,7 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = readKey(STORAGE_KEYS.refreshToken);
     if (!refreshToken) return false;
     try {
-      const answer = await apiJson<{ data: TokenData }>('refresh-token', { method: 'POST', body: { refreshToken } });
+      const answer = await apiJson<RefreshReply>('refresh-token', { method: 'POST', body: { refreshToken } });
       saveSession(answer.data);
       return true;
     } catch (error) {

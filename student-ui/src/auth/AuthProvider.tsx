@@ -3,26 +3,14 @@
  * session ends by logout or when the server says so (a 401 "Unauthenticated." under /student or /admin sends the
  * visitor to /login with the page they were on kept as ?redirect=).
  */
+import type { ProfileReply, ProfileView, UserPermissionsReply } from '@olymp/proto';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
 import { authJson, clearSession, onSessionExpired, saveSession, storedToken, type TokenData } from '../api/session';
 
-export interface Profile {
-  uuid: string;
-  roleId: number;
-  student: boolean;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string | null;
-  grade: number | null;
-  parentPhone: string | null;
-  provinceId: number | null;
-  districtId: number | null;
-  schoolId: number | null;
-  avatar: string | null;
-}
+/** The signed-in user (GET /api/profile): proto's contract (proto/src/http.auth.ts). */
+export type Profile = ProfileView;
 
 export type AuthStatus = 'loading' | 'guest' | 'signedIn';
 
@@ -58,8 +46,8 @@ export function loginRedirectFor(location: { pathname: string; search: string; h
 }
 
 async function loadProfile(): Promise<{ user: Profile; permissions: string[] }> {
-  const profile = await authJson<{ data: Profile }>('profile');
-  const permissions = await authJson<{ data: string[] }>('user-permissions');
+  const profile = await authJson<ProfileReply>('profile');
+  const permissions = await authJson<UserPermissionsReply>('user-permissions');
   return { user: profile.data, permissions: permissions.data };
 }
 

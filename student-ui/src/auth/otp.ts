@@ -2,6 +2,7 @@
  * The code step shared by registration and login (spec sections 4 and 7): the code request with device id and
  * device info, and the pending credential kept in sessionStorage until the code is entered.
  */
+import type { SendOtpReply } from '@olymp/proto';
 import { ApiError, apiJson } from '../api/http';
 import { deviceId, deviceInfo } from '../lib/device';
 import { readJson, writeJson } from '../lib/storage';
@@ -18,11 +19,6 @@ export interface CodeSent {
   at: number;
 }
 
-interface SendOtpAnswer {
-  data?: { sentTo?: string; resendAfterSeconds?: number; expiresInSeconds?: number };
-  message?: string;
-}
-
 /** Field errors the UI must show rather than treat as "sent". */
 const FIELD_ERRORS = new Set(['INVALID_PHONE', 'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'PHONE_OR_EMAIL_REQUIRED']);
 
@@ -33,11 +29,11 @@ const FIELD_ERRORS = new Set(['INVALID_PHONE', 'VALIDATION_FAILED', 'UNKNOWN_FIE
 export async function requestCode(target: { phone?: string; email?: string }, purpose: 'login' | 'register'): Promise<CodeSent> {
   const shown = target.phone ?? target.email ?? '';
   try {
-    const answer = await apiJson<SendOtpAnswer>('send-otp', {
+    const answer = await apiJson<SendOtpReply>('send-otp', {
       method: 'POST',
       body: { ...target, purpose, role: REQUEST_ROLE, device_id: deviceId(), device_info: deviceInfo() },
     });
-    return { sentTo: answer.data?.sentTo ?? shown, resendAfterSeconds: answer.data?.resendAfterSeconds ?? 60, at: Date.now() };
+    return { sentTo: answer.data.sentTo, resendAfterSeconds: answer.data.resendAfterSeconds, at: Date.now() };
   } catch (error) {
     if (error instanceof ApiError) {
       const body = error.body as { code?: string; details?: { seconds?: number } } | undefined;

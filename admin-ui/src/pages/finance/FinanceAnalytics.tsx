@@ -6,18 +6,13 @@ import { BarChart, LineChart } from '../../components/Charts';
 import { useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PeriodPicker } from './shared';
-
-interface Analytics {
-  series: { day: string; opened: number; paid: number; cancelled: number; rechargeTenge: number }[];
-  byKind: { kind: string; pending: number; paid: number; cancelled: number }[];
-  conversion: number;
-}
+import type { FinanceAnalyticsReply } from '@olymp/proto';
 
 export default function FinanceAnalytics() {
   const { t } = useTranslation();
   usePageTitle(t('sidebar.analytics'));
   const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
-  const analytics = useApi<{ data: Analytics }>('finance/analytics', period);
+  const analytics = useApi<FinanceAnalyticsReply>('finance/analytics', period);
   const data = analytics.data?.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

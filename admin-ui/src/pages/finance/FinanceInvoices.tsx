@@ -8,23 +8,11 @@ import { useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { money } from './logic';
-import { useLocale, type Text } from './shared';
+import { useLocale } from './shared';
+import type { InvoiceView, StaffInvoicePage } from '@olymp/proto';
 
-export interface InvoiceView {
-  id: string;
-  userId: string;
-  product: { kind: string; id: string };
-  title: Text;
-  amountTenge: number;
-  amountZp: number;
-  status: 'pending' | 'paid' | 'cancelled';
-  paymentMethod: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  refundedAt: string | null;
-  refundedZp: number | null;
-}
+/** An invoice as the API answers it: proto's contract (proto/src/http.finance.ts). */
+export type { InvoiceView } from '@olymp/proto';
 
 export const STATUS_COLORS: Record<string, string> = { pending: 'gold', paid: 'green', cancelled: 'default' };
 
@@ -37,7 +25,7 @@ export default function FinanceInvoices() {
   const [filters, setFilters] = useState<{ status?: string; kind?: string }>({});
   const [page, setPage] = useState({ page: 1, limit: 25 });
   const params = Object.fromEntries(Object.entries({ ...filters, ...page }).filter(([, v]) => v !== undefined));
-  const invoices = useApi<{ data: InvoiceView[]; total: number }>('finance/invoices', params);
+  const invoices = useApi<StaffInvoicePage>('finance/invoices', params);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>

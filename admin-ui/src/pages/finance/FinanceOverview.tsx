@@ -6,21 +6,15 @@ import { BarChart } from '../../components/Charts';
 import { useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { money } from './logic';
-import { PeriodPicker, useLocale, type Text } from './shared';
-
-interface Overview {
-  period: { from: string; to: string };
-  totals: { invoices: number; invoiceTenge: number; invoiceZp: number; recharges: number; rechargeTenge: number; rechargeZp: number; refunds: number; refundedZp: number };
-  byDay: { day: string; invoices: number; invoiceTenge: number; recharges: number; rechargeTenge: number }[];
-  byProduct: { product: { kind: string; id: string }; title: Text; invoices: number; tenge: number; zp: number }[];
-}
+import { PeriodPicker, useLocale } from './shared';
+import type { FinanceOverviewReply } from '@olymp/proto';
 
 export default function FinanceOverview() {
   const { t } = useTranslation();
   const locale = useLocale();
   usePageTitle(t('sidebar.financeOverview'));
   const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
-  const overview = useApi<{ data: Overview }>('finance/overview', period);
+  const overview = useApi<FinanceOverviewReply>('finance/overview', period);
   const data = overview.data?.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

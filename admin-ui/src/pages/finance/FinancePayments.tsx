@@ -13,20 +13,10 @@ import { useDebouncedCallback } from '../../hooks/useDebounced';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { exportFileName, money, paymentParams, type PaymentFilters } from './logic';
-import { PeriodPicker, useLocale, type Text } from './shared';
+import { PeriodPicker, useLocale } from './shared';
+import type { PaymentPage, PaymentRow } from '@olymp/proto';
 
-interface Payment {
-  type: 'invoice' | 'recharge';
-  id: string;
-  userId: string;
-  paidAt: string;
-  method: string;
-  product: { kind: string; id: string } | null;
-  title: Text | null;
-  tenge: number;
-  zp: number;
-  refundedAt: string | null;
-}
+type Payment = PaymentRow;
 
 export default function FinancePayments() {
   const { t } = useTranslation();
@@ -39,7 +29,7 @@ export default function FinancePayments() {
   const [userText, setUserText] = useState('');
   const [exporting, setExporting] = useState(false);
   const applyUser = useDebouncedCallback((v: string) => change({ userId: /^[0-9a-f-]{36}$/i.test(v.trim()) ? v.trim() : undefined }));
-  const payments = useApi<{ data: Payment[]; total: number }>('finance/payments', paymentParams(filters, page));
+  const payments = useApi<PaymentPage>('finance/payments', paymentParams(filters, page));
   const change = (next: Partial<PaymentFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage((p) => ({ ...p, page: 1 }));

@@ -10,19 +10,12 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
-import { STATUS_COLORS, type InvoiceView } from './FinanceInvoices';
+import { STATUS_COLORS } from './FinanceInvoices';
 import { money } from './logic';
 import { useLocale } from './shared';
+import type { InvoicePosting, StaffInvoiceReply } from '@olymp/proto';
 
-interface Posting {
-  key: string;
-  kind: string;
-  at: string;
-  unit: string;
-  amount: number;
-  from: string;
-  to: string;
-}
+type Posting = InvoicePosting;
 
 export default function InvoiceShow({ id }: PageProps) {
   const { t } = useTranslation();
@@ -30,7 +23,7 @@ export default function InvoiceShow({ id }: PageProps) {
   const { has } = useAccess();
   const go = useGo();
   const { open } = useNotification();
-  const invoice = useApi<{ data: InvoiceView & { postings: Posting[] } }>(`finance/invoices/${id}`);
+  const invoice = useApi<StaffInvoiceReply>(`finance/invoices/${id}`);
   const data = invoice.data?.data;
   usePageTitle(data ? data.title[locale] : t('sidebar.invoices'));
   const refund = () =>

@@ -3,23 +3,18 @@
  * `finance:invoice_index`) and their ZP and XP postings with the balance (`GET zp-history|xp-history?userId=`,
  * `finance:transactions`). A part whose key the viewer lacks says so instead.
  */
+import type { HistoryPage, HistoryRow, InvoiceView, StaffInvoicePage } from '@olymp/proto';
 import { Card, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../hooks/useAccess';
 import { useApi } from '../../hooks/useApi';
 import { formatInstant } from '../../lib/time';
-import { STATUS_COLORS, type InvoiceView } from '../finance/FinanceInvoices';
+import { STATUS_COLORS } from '../finance/FinanceInvoices';
 import { money } from '../finance/logic';
 import { useLocale } from './shared';
 
-interface Posting {
-  id: number;
-  amount: number;
-  balanceAfter: number;
-  kind: string;
-  createdAt: string;
-}
+type Posting = HistoryRow;
 
 const PAGE = 10;
 
@@ -27,7 +22,7 @@ function Invoices({ userId }: { userId: string }) {
   const { t } = useTranslation(['students', 'common']);
   const locale = useLocale();
   const [page, setPage] = useState(1);
-  const invoices = useApi<{ data: InvoiceView[]; total: number }>('finance/invoices', { userId, page, limit: PAGE });
+  const invoices = useApi<StaffInvoicePage>('finance/invoices', { userId, page, limit: PAGE });
   return (
     <Table<InvoiceView>
       rowKey="id"
@@ -52,7 +47,7 @@ function Invoices({ userId }: { userId: string }) {
 function History({ userId, unit }: { userId: string; unit: 'zp' | 'xp' }) {
   const { t } = useTranslation(['students', 'common']);
   const [page, setPage] = useState(1);
-  const history = useApi<{ data: Posting[]; total: number; balance: number }>(`${unit}-history`, { userId, page, limit: PAGE });
+  const history = useApi<HistoryPage>(`${unit}-history`, { userId, page, limit: PAGE });
   return (
     <Card size="small" title={t(`payments.${unit}History`)} extra={<span data-testid={`${unit}-balance`}>{t('payments.balance', { amount: money(history.data?.balance ?? 0) })}</span>}>
       <Table<Posting>

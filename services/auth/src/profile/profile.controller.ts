@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Put } from '@nestjs/common';
 import type { Locale } from '@olymp/proto';
-import { message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, DomainError, RequestLocale, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
+import { message, profileReply, profileSaveReply, userPermissionsReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, RequestLocale, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
 import type { z } from 'zod';
 import { ProfileService } from './profile.service';
 import { updateUserBody } from './profile.dto';
@@ -17,18 +17,21 @@ export class ProfileController {
 
   @Get('profile')
   @SignedIn()
+  @ApiShape({ response: profileReply, summary: 'The caller\'s profile' })
   profile(@CurrentUser() user: AuthUser) {
     return this.profiles.profile(user.sub);
   }
 
   @Get('user-permissions')
   @SignedIn()
+  @ApiShape({ response: userPermissionsReply })
   permissions(@CurrentUser() user: AuthUser) {
     return this.profiles.permissions(user);
   }
 
   @Put('users/:user')
   @SignedIn()
+  @ApiShape({ response: profileSaveReply, summary: 'Change a profile (one\'s own, or anyone\'s with user:update)' })
   async update(
     @CurrentUser() caller: AuthUser,
     @UuidParam('user') userId: string,

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import type { Locale } from '@olymp/proto';
-import { type AuthUser, ClientIp, CurrentUser, Public, RequestLocale, SignedIn, ValidBody } from '@olymp/server-kit';
-import { message } from '@olymp/proto';
+import { ApiShape, type AuthUser, ClientIp, CurrentUser, Public, RequestLocale, SignedIn, ValidBody } from '@olymp/server-kit';
+import { message, refreshReply, sendOtpReply, signInReply } from '@olymp/proto';
 import type { z } from 'zod';
 import { checkUserBody, loginBody, refreshBody, registerBody, sendOtpBody, verifyOtpBody } from './signin.dto';
 import { SignInService } from './signin.service';
@@ -18,6 +18,7 @@ export class SignInController {
   @Post('send-otp')
   @HttpCode(200)
   @Public()
+  @ApiShape({ response: sendOtpReply, summary: 'Send a one-time code by SMS' })
   sendOtp(@ValidBody(sendOtpBody) body: z.output<typeof sendOtpBody>, @ClientIp() ip: string, @RequestLocale() locale: Locale) {
     return this.signin.sendOtp(body, ip, locale);
   }
@@ -32,6 +33,7 @@ export class SignInController {
   @Post('login')
   @HttpCode(200)
   @Public()
+  @ApiShape({ response: signInReply, summary: 'Sign in with a one-time code' })
   login(@ValidBody(loginBody) body: z.output<typeof loginBody>, @ClientIp() ip: string, @RequestLocale() locale: Locale) {
     return this.signin.login(body, ip, locale);
   }
@@ -39,6 +41,7 @@ export class SignInController {
   @Post('register')
   @HttpCode(201)
   @Public()
+  @ApiShape({ response: signInReply, summary: 'Register a pupil and sign in' })
   register(@ValidBody(registerBody) body: z.output<typeof registerBody>, @ClientIp() ip: string, @RequestLocale() locale: Locale) {
     return this.signin.register(body, ip, locale);
   }
@@ -53,6 +56,7 @@ export class SignInController {
   @Post('refresh-token')
   @HttpCode(200)
   @Public()
+  @ApiShape({ response: refreshReply, summary: 'The next pair of tokens (the refresh token works once)' })
   refresh(@ValidBody(refreshBody) body: z.output<typeof refreshBody>, @ClientIp() ip: string) {
     return this.signin.refresh(body.refreshToken, ip);
   }

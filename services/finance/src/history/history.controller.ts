@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { type AuthUser, CurrentUser, DomainError, SignedIn, ValidQuery } from '@olymp/server-kit';
+import { historyPage } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, SignedIn, ValidQuery } from '@olymp/server-kit';
 import type { Unit } from '../ledger/ledger.entities';
 import { paging, pageOf } from '../invoices/invoice.dto';
 import { has } from '../invoices/invoices.service';
@@ -22,12 +23,14 @@ export class HistoryController {
 
   @Get('xp-history')
   @SignedIn()
+  @ApiShape({ response: historyPage, summary: 'XP movements and the balance' })
   xp(@CurrentUser() user: AuthUser, @ValidQuery(historyQuery) q: z.output<typeof historyQuery>) {
     return this.history(user, 'XP', q);
   }
 
   @Get('zp-history')
   @SignedIn()
+  @ApiShape({ response: historyPage, summary: 'ZP movements and the balance' })
   zp(@CurrentUser() user: AuthUser, @ValidQuery(historyQuery) q: z.output<typeof historyQuery>) {
     return this.history(user, 'ZP', q);
   }

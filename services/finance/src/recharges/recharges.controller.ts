@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, HttpCode, Inject, Post, Body } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
+import { type Locale, message, rechargeChangeReply, rechargePage, rechargeReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { FINANCE_CONFIG, type FinanceConfig } from '../config';
 import { paging, pageOf } from '../invoices/invoice.dto';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from './payment-provider';
@@ -44,6 +44,7 @@ export class RechargesController {
   ) {}
 
   @Get('zp-recharges')
+  @ApiShape({ response: rechargePage, summary: 'The caller\'s ZP purchases, newest first' })
   @SignedIn()
   async list(@CurrentUser() user: AuthUser, @ValidQuery(listQuery) q: z.output<typeof listQuery>) {
     const [rows, total] = await this.ds.getRepository(ZpRecharge).findAndCount({
@@ -56,18 +57,21 @@ export class RechargesController {
   }
 
   @Post('zp-recharges')
+  @ApiShape({ response: rechargeChangeReply, summary: 'Start buying ZP' })
   @SignedIn()
   async create(@CurrentUser() user: AuthUser, @ValidBody(createBody) body: z.output<typeof createBody>, @RequestLocale() locale: Locale) {
     return { data: rechargeView(await this.recharges.create(user.sub, body.amountZp)), message: message('RECHARGE_CREATED', locale) };
   }
 
   @Get('zp-recharges/:recharge')
+  @ApiShape({ response: rechargeReply })
   @SignedIn()
   async show(@CurrentUser() user: AuthUser, @UuidParam('recharge') id: string) {
     return { data: rechargeView(await this.recharges.visible(id, user)) };
   }
 
   @Post('recharges/:recharge/payment')
+  @ApiShape({ response: rechargeChangeReply, summary: 'Open the provider\'s payment page' })
   @HttpCode(200)
   @SignedIn()
   async pay(@CurrentUser() user: AuthUser, @UuidParam('recharge') id: string, @RequestLocale() locale: Locale) {
@@ -83,6 +87,7 @@ export class RechargesController {
   }
 
   @Post('recharges/:recharge/sandbox-complete')
+  @ApiShape({ response: rechargeChangeReply, summary: 'Outside production: complete or fail a payment as the provider would' })
   @HttpCode(200)
   @SignedIn()
   async sandboxComplete(

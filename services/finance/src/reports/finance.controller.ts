@@ -1,8 +1,10 @@
 import { Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, RpcClient, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import {
+  financeAnalyticsReply, financeOverviewReply, invoiceChangeReply, type Locale, message, paymentPage, staffInvoicePage, staffInvoiceReply,
+} from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, RpcClient, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { Invoice, PRODUCT_KINDS } from '../invoices/invoice.entity';
 import { invoiceView } from '../invoices/invoice.view';
 import { createInvoiceBody, pageOf, paging, staffInvoicesQuery } from '../invoices/invoice.dto';
@@ -40,6 +42,7 @@ export class FinanceController {
   ) {}
 
   @Get('overview')
+  @ApiShape({ response: financeOverviewReply, summary: 'Totals of a period, per day and per product' })
   @RequirePermission('finance:overview')
   async overview(@ValidQuery(periodOnly) q: z.output<typeof periodOnly>) {
     const p = period(q);
@@ -47,6 +50,7 @@ export class FinanceController {
   }
 
   @Get('analytics')
+  @ApiShape({ response: financeAnalyticsReply, summary: 'Invoices per day and by kind, and the share paid' })
   @RequirePermission('finance:analytics')
   async analytics(@ValidQuery(periodOnly) q: z.output<typeof periodOnly>) {
     const p = period(q);
@@ -54,6 +58,7 @@ export class FinanceController {
   }
 
   @Get('payments')
+  @ApiShape({ response: paymentPage, summary: 'Payments received' })
   @RequirePermission('finance:payments')
   async list(@ValidQuery(paymentsQuery) q: z.output<typeof paymentsQuery>) {
     const { rows, total } = await this.reports.payments(filter(q), { limit: q.limit, offset: (q.page - 1) * q.limit });
@@ -62,6 +67,7 @@ export class FinanceController {
 
   /** The rows `payments` would list for the same filters, all of them (up to 50,000), as CSV. */
   @Get('payments/export')
+  @ApiShape({ responseType: 'text/csv', summary: 'The same payments as CSV' })
   @RequirePermission('finance:payments_export')
   @Header('content-type', 'text/csv; charset=utf-8')
   async export(@ValidQuery(exportQuery) q: z.output<typeof exportQuery>, @RequestLocale() requestLocale: Locale, @Res({ passthrough: true }) reply: { header(name: string, value: string): unknown }) {
@@ -76,6 +82,7 @@ export class FinanceController {
   }
 
   @Get('invoices')
+  @ApiShape({ response: staffInvoicePage })
   @RequirePermission('finance:invoice_index')
   async invoiceList(@ValidQuery(staffInvoicesQuery) q: z.output<typeof staffInvoicesQuery>) {
     const [rows, total] = await this.ds.getRepository(Invoice).findAndCount({
@@ -94,6 +101,7 @@ export class FinanceController {
 
   /** One invoice with the ledger transactions that moved money for it (payment, refund). */
   @Get('invoices/:invoice')
+  @ApiShape({ response: staffInvoiceReply, summary: 'An invoice with its ledger postings' })
   @RequirePermission('finance:invoice_index')
   async invoice(@UuidParam('invoice') id: string) {
     const invoice = await this.invoices.get(id);
@@ -114,6 +122,7 @@ export class FinanceController {
   }
 
   @Post('invoices')
+  @ApiShape({ response: invoiceChangeReply, summary: 'Open an invoice for a user' })
   @RequirePermission('finance:invoice_create')
   async create(@CurrentUser() staff: AuthUser, @ValidBody(createInvoiceBody) body: z.output<typeof createInvoiceBody>, @RequestLocale() locale: Locale) {
     const { users } = await this.rpc.request('auth.users.get', { userIds: [body.userId] });
@@ -124,6 +133,7 @@ export class FinanceController {
   }
 
   @Post('invoices/:invoice/refund')
+  @ApiShape({ response: invoiceChangeReply, summary: 'Refund a paid invoice in ZP' })
   @HttpCode(200)
   @RequirePermission('finance:invoice_refund')
   async refund(@CurrentUser() staff: AuthUser, @UuidParam('invoice') id: string, @RequestLocale() locale: Locale) {

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { apiJson } from '../../api/http';
-import type { TokenData } from '../../api/session';
+import type { SignInReply } from '@olymp/proto';
 import { homeOf, useAuth } from '../../auth/AuthProvider';
 import { errorMessage, pendingRegistration, registrationDraft, requestCode } from '../../auth/otp';
 import { deviceId, deviceInfo } from '../../lib/device';
@@ -29,7 +29,7 @@ export default function ConfirmRegistrationPage() {
     registering.current = true;
     try {
       const { form } = pending;
-      const answer = await apiJson<{ data: TokenData }>('register', {
+      const answer = await apiJson<SignInReply>('register', {
         method: 'POST',
         body: {
           firstName: form.firstName.trim(),

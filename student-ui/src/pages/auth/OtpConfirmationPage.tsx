@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiJson } from '../../api/http';
-import type { TokenData } from '../../api/session';
+import type { SignInReply } from '@olymp/proto';
 import { homeOf, useAuth } from '../../auth/AuthProvider';
 import { safeRedirect } from '../../auth/guards';
 import { REQUEST_ROLE, errorMessage, pendingLogin, requestCode } from '../../auth/otp';
@@ -36,7 +36,7 @@ export default function OtpConfirmationPage() {
     signingIn.current = true;
     try {
       const target = pending.channel === 'phone' ? { phone: pending.value } : { email: pending.value };
-      const answer = await apiJson<{ data: TokenData }>('login', {
+      const answer = await apiJson<SignInReply>('login', {
         method: 'POST',
         body: { ...target, otp, role: REQUEST_ROLE, device_id: deviceId(), device_info: deviceInfo() },
       });
