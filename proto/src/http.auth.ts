@@ -1,6 +1,6 @@
 /** HTTP contracts of the auth service that the UIs read (docs/auth.md): signing in, the profile, platform settings. */
 import { z } from 'zod';
-import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
+import { dataOf, dataWithMessage, isoInstant, localizedText, pageOf } from './http';
 import { ROLE_IDS } from './roles';
 import { type PublicSettings, SETTING_KEYS, type SettingView } from './settings';
 
@@ -10,7 +10,7 @@ export const publicSettingsView = z.object({
   announcement: z.object({ text: localizedText }).nullable(),
 }) satisfies z.ZodType<PublicSettings>;
 export const publicSettingsReply = dataOf(publicSettingsView);
-export type PublicSettingsReply = z.input<typeof publicSettingsReply>;
+export type PublicSettingsReply = z.output<typeof publicSettingsReply>;
 
 /** One setting as staff see it; `value` is described per key in proto/src/settings.ts. */
 export const settingView = z.object({
@@ -40,15 +40,15 @@ export const tokenData = z.object({
 export const signInReply = dataWithMessage(
   tokenData.extend({ user: z.object({ uuid: z.uuid(), roleId: z.literal(ROLE_IDS), student: z.boolean() }) }),
 );
-export type SignInReply = z.input<typeof signInReply>;
+export type SignInReply = z.output<typeof signInReply>;
 export type SignedInSession = SignInReply['data'];
 /** `POST /api/refresh-token`: the next pair of tokens. */
 export const refreshReply = dataOf(tokenData);
-export type RefreshReply = z.input<typeof refreshReply>;
+export type RefreshReply = z.output<typeof refreshReply>;
 
 /** `POST /api/send-otp`: where the code went (masked) and when another may be asked for. */
 export const sendOtpReply = dataWithMessage(z.object({ sentTo: z.string(), resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() }));
-export type SendOtpReply = z.input<typeof sendOtpReply>;
+export type SendOtpReply = z.output<typeof sendOtpReply>;
 
 /** The signed-in user as their own profile shows it (`GET /api/profile`, `PUT /api/users/{user}`). */
 export const profileView = z.object({
@@ -69,9 +69,61 @@ export const profileView = z.object({
 });
 export type ProfileView = z.output<typeof profileView>;
 export const profileReply = dataOf(profileView);
-export type ProfileReply = z.input<typeof profileReply>;
+export type ProfileReply = z.output<typeof profileReply>;
 export const profileSaveReply = dataWithMessage(profileView);
-export type ProfileSaveReply = z.input<typeof profileSaveReply>;
+export type ProfileSaveReply = z.output<typeof profileSaveReply>;
 /** `GET /api/user-permissions`: the caller's permission keys. */
 export const userPermissionsReply = dataOf(z.array(z.string()));
-export type UserPermissionsReply = z.input<typeof userPermissionsReply>;
+export type UserPermissionsReply = z.output<typeof userPermissionsReply>;
+
+/** One code of the OTP log (staff, `otp:index`), with what notifications reported about its SMS. */
+export const otpLogRow = z.object({
+  id: z.uuid(),
+  phone: z.string(),
+  purpose: z.string(),
+  status: z.enum(['used', 'blocked', 'replaced', 'expired', 'pending']),
+  attempts: z.number().int(),
+  clientIp: z.string(),
+  sentAt: isoInstant,
+  usedAt: isoInstant.nullable(),
+  /** Null until the first delivery report. */
+  delivery: z
+    .object({ status: z.string(), provider: z.string().nullable(), attempts: z.number().int().nullable(), error: z.string().nullable(), reportedAt: isoInstant.nullable() })
+    .nullable(),
+});
+export type OtpLogRow = z.output<typeof otpLogRow>;
+/** `GET /api/otp`: newest first. */
+export const otpLogPage = pageOf(otpLogRow);
+export type OtpLogPage = z.output<typeof otpLogPage>;
+
+/* People (staff pages of a pupil or a teacher; the person themself for addresses) */
+
+export const RELATIVE_KINDS = ['mother', 'father', 'guardian', 'other'] as const;
+/** A parent or guardian of a pupil: one per kind. */
+export const parentView = z.object({ relative: z.enum(RELATIVE_KINDS), fullName: z.string(), phone: z.string(), createdAt: isoInstant, updatedAt: isoInstant });
+export type ParentView = z.output<typeof parentView>;
+/** `GET /api/users/{user}/parents`. */
+export const parentListReply = dataOf(z.array(parentView));
+export type ParentListReply = z.output<typeof parentListReply>;
+/** `POST /api/users/{user}/parents`, `PUT /api/users/{user}/parents/{relative}`. */
+export const parentSaveReply = dataWithMessage(parentView);
+export type ParentSaveReply = z.output<typeof parentSaveReply>;
+
+/** A home or school address. */
+export const addressView = z.object({
+  kind: z.enum(['home', 'school']),
+  region: z.string().nullable(),
+  city: z.string(),
+  street: z.string(),
+  house: z.string(),
+  apartment: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  updatedAt: isoInstant,
+});
+export type AddressView = z.output<typeof addressView>;
+/** `GET /api/users/{user}/home-address|school-address`: null while none is saved. */
+export const addressReply = dataOf(addressView.nullable());
+export type AddressReply = z.output<typeof addressReply>;
+/** `PUT` of an address. */
+export const addressSaveReply = dataWithMessage(addressView.nullable());
+export type AddressSaveReply = z.output<typeof addressSaveReply>;

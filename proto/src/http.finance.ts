@@ -26,13 +26,13 @@ export type InvoiceView = z.output<typeof invoiceView>;
 
 /** `GET /api/my-invoices`. */
 export const invoicePage = pageOf(invoiceView);
-export type InvoicePage = z.input<typeof invoicePage>;
+export type InvoicePage = z.output<typeof invoicePage>;
 /** `GET /api/my-invoices/{invoice}`. */
 export const invoiceReply = dataOf(invoiceView);
-export type InvoiceReply = z.input<typeof invoiceReply>;
+export type InvoiceReply = z.output<typeof invoiceReply>;
 /** `POST /api/wallet-payment/{invoice}`, `POST /api/invoices/{invoice}/cancel`. */
 export const invoiceChangeReply = dataWithMessage(invoiceView);
-export type InvoiceChangeReply = z.input<typeof invoiceChangeReply>;
+export type InvoiceChangeReply = z.output<typeof invoiceChangeReply>;
 
 /** `GET /api/invoices/{invoice}/payable`: whether the wallet can pay it now, and if not why (in the caller's language). */
 export const payableReply = dataOf(
@@ -48,7 +48,7 @@ export const payableReply = dataOf(
     balanceZp: z.number().int(),
   }),
 );
-export type PayableReply = z.input<typeof payableReply>;
+export type PayableReply = z.output<typeof payableReply>;
 export type Payable = PayableReply['data'];
 
 /* The ZP wallet: recharges and the history of XP and ZP */
@@ -72,13 +72,13 @@ export const rechargeView = z.object({
 export type RechargeView = z.output<typeof rechargeView>;
 /** `GET /api/zp-recharges`. */
 export const rechargePage = pageOf(rechargeView);
-export type RechargePage = z.input<typeof rechargePage>;
+export type RechargePage = z.output<typeof rechargePage>;
 /** `GET /api/zp-recharges/{recharge}`. */
 export const rechargeReply = dataOf(rechargeView);
-export type RechargeReply = z.input<typeof rechargeReply>;
+export type RechargeReply = z.output<typeof rechargeReply>;
 /** `POST /api/zp-recharges`, `POST /api/recharges/{recharge}/payment`, `.../sandbox-complete`. */
 export const rechargeChangeReply = dataWithMessage(rechargeView);
-export type RechargeChangeReply = z.input<typeof rechargeChangeReply>;
+export type RechargeChangeReply = z.output<typeof rechargeChangeReply>;
 
 /** One movement of a balance: signed amount and the balance after it. */
 export const historyRow = z.object({
@@ -92,7 +92,7 @@ export const historyRow = z.object({
 export type HistoryRow = z.output<typeof historyRow>;
 /** `GET /api/xp-history`, `GET /api/zp-history`: a page of movements and the balance now. */
 export const historyPage = pageOf(historyRow).extend({ balance: z.number() });
-export type HistoryPage = z.input<typeof historyPage>;
+export type HistoryPage = z.output<typeof historyPage>;
 
 /* Staff: finance reports (`/api/finance/...`, each route its own `finance:*` key) */
 
@@ -128,7 +128,7 @@ export const financeOverview = z.object({
 });
 export type FinanceOverview = z.output<typeof financeOverview>;
 export const financeOverviewReply = dataOf(financeOverview);
-export type FinanceOverviewReply = z.input<typeof financeOverviewReply>;
+export type FinanceOverviewReply = z.output<typeof financeOverviewReply>;
 
 /** `GET /api/finance/analytics`: invoices opened, paid and cancelled per day, by kind, and the share paid. */
 export const financeAnalytics = z.object({
@@ -140,7 +140,7 @@ export const financeAnalytics = z.object({
 });
 export type FinanceAnalytics = z.output<typeof financeAnalytics>;
 export const financeAnalyticsReply = dataOf(financeAnalytics);
-export type FinanceAnalyticsReply = z.input<typeof financeAnalyticsReply>;
+export type FinanceAnalyticsReply = z.output<typeof financeAnalyticsReply>;
 
 /** A payment received: an invoice paid (by wallet or provider) or a completed recharge. */
 export const paymentRow = z.object({
@@ -160,15 +160,15 @@ export const paymentRow = z.object({
 export type PaymentRow = z.output<typeof paymentRow>;
 /** `GET /api/finance/payments`. */
 export const paymentPage = pageOf(paymentRow);
-export type PaymentPage = z.input<typeof paymentPage>;
+export type PaymentPage = z.output<typeof paymentPage>;
 
 /** `GET /api/finance/invoices`. */
 export const staffInvoicePage = pageOf(invoiceView);
-export type StaffInvoicePage = z.input<typeof staffInvoicePage>;
+export type StaffInvoicePage = z.output<typeof staffInvoicePage>;
 
 /** A ledger posting of an invoice (accounts as `user:<id>` or `system:<code>`). */
 export const invoicePosting = z.object({ key: z.string(), kind: z.string(), at: isoInstant, unit: z.string(), amount: z.number(), from: z.string(), to: z.string() });
 export type InvoicePosting = z.output<typeof invoicePosting>;
 /** `GET /api/finance/invoices/{invoice}`: the invoice and its postings. */
 export const staffInvoiceReply = dataOf(invoiceView.extend({ postings: z.array(invoicePosting) }));
-export type StaffInvoiceReply = z.input<typeof staffInvoiceReply>;
+export type StaffInvoiceReply = z.output<typeof staffInvoiceReply>;

@@ -28,7 +28,7 @@ export const challengeSummary = z.object({
 });
 export type ChallengeSummary = z.output<typeof challengeSummary>;
 export const challengeListReply = dataOf(z.array(challengeSummary));
-export type ChallengeListReply = z.input<typeof challengeListReply>;
+export type ChallengeListReply = z.output<typeof challengeListReply>;
 
 export const attemptStatus = z.enum(['running', 'finished', 'reset']);
 export type AttemptStatus = z.output<typeof attemptStatus>;
@@ -76,13 +76,13 @@ export const challengePage = challengeSummary.omit({ joined: true }).extend({
 });
 export type ChallengePage = z.output<typeof challengePage>;
 export const challengePageReply = dataOf(challengePage);
-export type ChallengePageReply = z.input<typeof challengePageReply>;
+export type ChallengePageReply = z.output<typeof challengePageReply>;
 
 /** `POST /api/users/{user}/challenges/{challenge}`: joined (or already). */
 export const joinChallengeReply = dataWithMessage(
   z.object({ joined: z.literal(true), created: z.boolean(), joinedAt: isoInstant, via: z.enum(['free', 'code', 'invited', 'invoice', 'staff']) }),
 );
-export type JoinChallengeReply = z.input<typeof joinChallengeReply>;
+export type JoinChallengeReply = z.output<typeof joinChallengeReply>;
 
 /* Tests: the play view */
 
@@ -178,13 +178,13 @@ export const playView = z.object({
 export type PlayView = z.output<typeof playView>;
 /** `GET /api/users/{user}/quizzes/{quiz}` and `POST .../start`. */
 export const playReply = dataOf(playView);
-export type PlayReply = z.input<typeof playReply>;
+export type PlayReply = z.output<typeof playReply>;
 /** `POST /api/users/{user}/quizzes/{quiz}/finish`: the finished attempt with its result and the correct answers. */
 export const finishReply = dataWithMessage(playView);
-export type FinishReply = z.input<typeof finishReply>;
+export type FinishReply = z.output<typeof finishReply>;
 
 /** `POST /api/user-answer`: the seq now stored; `applied` false when a newer save was already there. */
 export const answerSaveReply = dataWithMessage(
   z.object({ attemptId: z.uuid(), questionId: z.uuid(), seq: z.number().int(), applied: z.boolean(), remainingSeconds: z.number().int() }),
 );
-export type AnswerSaveReply = z.input<typeof answerSaveReply>;
+export type AnswerSaveReply = z.output<typeof answerSaveReply>;

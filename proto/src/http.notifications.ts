@@ -24,10 +24,10 @@ export const noticePage = z.object({
   page: z.number().int(),
   pageCount: z.number().int(),
 });
-export type NoticePage = z.input<typeof noticePage>;
+export type NoticePage = z.output<typeof noticePage>;
 /** `POST /api/notices/{id}/read`. */
 export const noticeReadReply = dataOf(noticeView);
-export type NoticeReadReply = z.input<typeof noticeReadReply>;
+export type NoticeReadReply = z.output<typeof noticeReadReply>;
 /** `POST /api/notices/read-all`: how many were unread. */
 export const noticesReadAllReply = dataOf(z.object({ updated: z.number().int() }));
-export type NoticesReadAllReply = z.input<typeof noticesReadAllReply>;
+export type NoticesReadAllReply = z.output<typeof noticesReadAllReply>;

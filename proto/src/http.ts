@@ -7,14 +7,20 @@ import { z } from 'zod';
  * the inferred types type-only (`import type { PlayReply } from '@olymp/proto'`), so no zod reaches their bundles.
  * A change on one side fails the typecheck of the other.
  *
- * These schemas describe what a service sends; they are not used to parse requests (those are the services' strict
+ * The inferred `z.output` types are what a client receives (the UIs import those); `@ApiShape` checks a route against
+ * `z.input` (what it may hand to the JSON serializer: a `Date` where the answer has an instant). These schemas
+ * describe what a service sends; they are not used to parse requests (those are the services' strict
  * input schemas, documented from the same routes' pipes).
  */
 
 /** A text in kk, ru and en. */
 export const localizedText = z.object({ kk: z.string(), ru: z.string(), en: z.string() });
-/** An instant as ISO 8601 text (`Date#toISOString()`). */
-export const isoInstant = z.iso.datetime({ offset: true });
+/**
+ * An instant as ISO 8601 text. A service may hand over a `Date` (JSON turns it into this text, `Date#toJSON`), so the
+ * schema's input type, which `@ApiShape` checks a route's return value against, takes both; its output type, which
+ * the UIs read, is the text.
+ */
+export const isoInstant = z.iso.datetime({ offset: true }) as unknown as z.ZodType<string, string | Date>;
 
 /** `{ data }`: the answer of most custom routes. */
 export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -22,7 +28,7 @@ export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data });
 export const dataWithMessage = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
 /** `{ message }`: a change with nothing to return. */
 export const messageReply = z.object({ message: z.string() });
-export type MessageReply = z.input<typeof messageReply>;
+export type MessageReply = z.output<typeof messageReply>;
 
 /** A page of a list: its rows and where it stands. */
 export const pageOf = <T extends z.ZodType>(row: T) =>

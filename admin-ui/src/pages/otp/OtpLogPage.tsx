@@ -10,18 +10,9 @@ import { useDebouncedCallback } from '../../hooks/useDebounced';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { otpQuery, statusColor } from './logic';
+import type { OtpLogPage, OtpLogRow } from '@olymp/proto';
 
-interface OtpRow {
-  id: string;
-  phone: string;
-  purpose: string;
-  status: string;
-  attempts: number;
-  clientIp: string;
-  sentAt: string;
-  usedAt: string | null;
-  delivery: { status: string; provider: string | null; attempts: number | null; error: string | null; reportedAt: string | null } | null;
-}
+type OtpRow = OtpLogRow;
 
 export default function OtpLogPage() {
   const { t } = useTranslation();
@@ -33,7 +24,7 @@ export default function OtpLogPage() {
     setPhone(v);
     setPage((p) => ({ ...p, page: 1 }));
   });
-  const log = useApi<{ data: OtpRow[]; total: number }>('otp', otpQuery(phone, page.page, page.limit));
+  const log = useApi<OtpLogPage>('otp', otpQuery(phone, page.page, page.limit));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>

@@ -8,21 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { useSend } from './shared';
+import type { ParentListReply, ParentView } from '@olymp/proto';
 
-export const RELATIVES = ['mother', 'father', 'guardian', 'other'] as const;
+export const RELATIVES = ['mother', 'father', 'guardian', 'other'] as const satisfies readonly ParentView['relative'][];
 
-export interface Parent {
-  relative: (typeof RELATIVES)[number];
-  fullName: string;
-  phone: string;
-}
+export type Parent = ParentView;
 
 export function StudentParents({ userId }: { userId: string }) {
   const { t } = useTranslation(['students', 'common']);
   const { has } = useAccess();
   const editable = has('user:update');
   const send = useSend();
-  const parents = useApi<{ data: Parent[] }>(`users/${userId}/parents`);
+  const parents = useApi<ParentListReply>(`users/${userId}/parents`);
   const rows = parents.data?.data ?? [];
   const free = RELATIVES.filter((r) => !rows.some((p) => p.relative === r));
   const [adding] = Form.useForm();

@@ -12,6 +12,7 @@ import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { formatInstant } from '../../lib/time';
 import { nameOf, useLocale, useSend } from './shared';
+import type { AddressReply } from '@olymp/proto';
 
 export interface StudentRecord {
   id: string;
@@ -34,15 +35,6 @@ interface AvatarView {
   id: string;
   url: string | null;
   current: boolean;
-}
-
-interface Address {
-  region: string | null;
-  city: string;
-  street: string;
-  house: string;
-  apartment: string | null;
-  postalCode: string | null;
 }
 
 export function useAvatar(userId: string, enabled = true) {
@@ -156,7 +148,7 @@ function AddressForm({ userId, kind, editable }: { userId: string; kind: 'home' 
   const { t } = useTranslation(['students', 'common']);
   const send = useSend();
   const [form] = Form.useForm();
-  const address = useApi<{ data: Address | null }>(`users/${userId}/${kind}-address`);
+  const address = useApi<AddressReply>(`users/${userId}/${kind}-address`);
   const saved = address.data?.data ?? null;
   useEffect(() => form.setFieldsValue(saved ?? {}), [form, saved]);
   const fields = ['region', 'city', 'street', 'house', 'apartment', 'postalCode'] as const;

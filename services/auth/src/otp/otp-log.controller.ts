@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { normalizePhone } from '@olymp/proto';
-import { DomainError, RequirePermission, ValidQuery, numeral } from '@olymp/server-kit';
+import { normalizePhone, type OtpLogRow, otpLogPage } from '@olymp/proto';
+import { ApiShape, DomainError, RequirePermission, ValidQuery, numeral } from '@olymp/server-kit';
 import { Clock } from '../clock';
 import { OTP_POLICY } from './otp.service';
 
@@ -26,6 +26,7 @@ export class OtpLogController {
 
   @Get()
   @RequirePermission('otp:index')
+  @ApiShape({ response: otpLogPage, summary: 'The OTP log, newest first' })
   async list(@ValidQuery(otpLogQuery) q: z.output<typeof otpLogQuery>) {
     const phone = q.phone === undefined ? null : normalizePhone(q.phone);
     if (q.phone !== undefined && !phone) throw new DomainError('INVALID_PHONE', {}, { phone: 'INVALID_PHONE' });
@@ -39,7 +40,7 @@ export class OtpLogController {
         [phone, q.limit, (q.page - 1) * q.limit],
       );
     const total = rows.length ? Number(rows[0].total) : 0;
-    const status = (r: (typeof rows)[number]) =>
+    const status = (r: (typeof rows)[number]): OtpLogRow['status'] =>
       r.consumed_at ? 'used'
         : r.attempts >= OTP_POLICY.maxAttempts ? 'blocked'
           : r.superseded_at ? 'replaced'

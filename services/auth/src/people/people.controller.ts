@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Locale, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, parseInput } from '@olymp/server-kit';
+import { addressReply, addressSaveReply, type Locale, message, parentListReply, parentSaveReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, parseInput } from '@olymp/server-kit';
 import { PeopleService } from './people.service';
 import { AvatarsService } from './avatars.service';
 import { assertMayActOn } from './people.access';
@@ -65,30 +65,35 @@ export class PeopleController {
 
   @Get('users/:user/school-address')
   @SignedIn()
+  @ApiShape({ response: addressReply })
   schoolAddress(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     return this.readAddress(caller, userId, 'school');
   }
 
   @Put('users/:user/school-address')
   @SignedIn()
+  @ApiShape({ response: addressSaveReply, body: addressBody })
   saveSchoolAddress(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     return this.writeAddress(caller, userId, 'school', raw, locale);
   }
 
   @Get('users/:user/home-address')
   @SignedIn()
+  @ApiShape({ response: addressReply })
   homeAddress(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     return this.readAddress(caller, userId, 'home');
   }
 
   @Put('users/:user/home-address')
   @SignedIn()
+  @ApiShape({ response: addressSaveReply, body: addressBody })
   saveHomeAddress(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     return this.writeAddress(caller, userId, 'home', raw, locale);
   }
 
   @Get('users/:user/parents')
   @SignedIn()
+  @ApiShape({ response: parentListReply })
   async parents(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     assertMayActOn(caller, userId);
     return { data: await this.people.parents(userId) };
@@ -96,6 +101,7 @@ export class PeopleController {
 
   @Post('users/:user/parents')
   @SignedIn()
+  @ApiShape({ response: parentSaveReply, body: addParentBody })
   async addParent(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     assertMayActOn(caller, userId);
     await this.people.person(userId);
@@ -105,6 +111,7 @@ export class PeopleController {
 
   @Put('users/:user/parents/:relative')
   @SignedIn()
+  @ApiShape({ response: parentSaveReply, body: updateParentBody })
   async updateParent(
     @CurrentUser() caller: AuthUser,
     @UuidParam('user') userId: string,
