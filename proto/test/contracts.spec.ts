@@ -97,7 +97,7 @@ describe('HTTP contracts', () => {
       quiz: { id: '00000000-0000-4000-8000-000000000001', title: { kk: 'a', ru: 'a', en: 'a' }, description: { kk: '', ru: '', en: '' }, durationSeconds: 600, questionCount: 1, maxPoints: 2 },
       attempt: {
         id: '00000000-0000-4000-8000-000000000002', status: 'finished', attemptNo: 1, startedAt: '2026-11-25T10:00:00.000Z', deadlineAt: '2026-11-25T10:10:00.000Z',
-        remainingSeconds: 0, serverNow: '2026-11-25T10:05:00.000Z', finishedAt: '2026-11-25T10:05:00.000Z', finishedBy: 'user', points: 2, maxPoints: 2, correctCount: 1, questionCount: 1, timeSpentMs: 300000,
+        remainingSeconds: 0, serverNow: '2026-11-25T10:05:00.000Z', finishedAt: '2026-11-25T10:05:00.000Z', finishedBy: 'user', points: 2, maxPoints: 2, correctCount: 1, questionCount: 1, timeSpentMs: 300000, answersShown: true,
       },
       questions: [],
       context: { kind: 'standalone' },
