@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
+import { RPC } from './rpc';
 
 export const challengeStatus = z.enum(['planned', 'ongoing', 'finished']);
 export type ChallengeStatus = z.output<typeof challengeStatus>;
@@ -188,3 +189,83 @@ export const answerSaveReply = dataWithMessage(
   z.object({ attemptId: z.uuid(), questionId: z.uuid(), seq: z.number().int(), applied: z.boolean(), remainingSeconds: z.number().int() }),
 );
 export type AnswerSaveReply = z.output<typeof answerSaveReply>;
+
+/* Trainings: chapters of lessons (subchapters) with a test each, hearts and tries */
+
+/** The heart bar now (an empty bar whose refill time passed shows full). */
+export const heartsView = z.object({ hearts: z.number().int(), max: z.number().int(), refillAt: isoInstant.nullable(), resetMinutes: z.number().int() });
+export type HeartsView = z.output<typeof heartsView>;
+
+/** A training in lists (`GET /api/trainings-all`). */
+export const trainingSummary = z.object({
+  id: z.uuid(),
+  title: localizedText,
+  description: localizedText,
+  grade: z.number().int().nullable(),
+  published: z.boolean(),
+  paid: z.boolean(),
+  priceTenge: z.number().int(),
+  priceZp: z.number().int(),
+  /** Tries per test; null for unlimited. */
+  tryNumber: z.number().int().nullable(),
+  heartsMax: z.number().int(),
+  heartResetMinutes: z.number().int(),
+  imageUrl: z.string().nullable(),
+  joined: z.boolean(),
+});
+export type TrainingSummary = z.output<typeof trainingSummary>;
+export const trainingListReply = dataOf(z.array(trainingSummary));
+export type TrainingListReply = z.output<typeof trainingListReply>;
+
+/** The caller's part in a training. */
+export const trainingParticipation = z.object({
+  via: z.enum(['free', 'code', 'invited', 'invoice', 'staff']),
+  invoiceId: z.string().nullable(),
+  joinedAt: isoInstant,
+  points: z.number(),
+  timeSpentMs: z.number().int(),
+  correctCount: z.number().int(),
+  finishedQuizzes: z.number().int(),
+  hearts: heartsView.nullable(),
+});
+export type TrainingParticipation = z.output<typeof trainingParticipation>;
+
+/** A lesson: its text (for those taking part), its test and the caller's tries, and its treasures. */
+export const subchapterView = z.object({
+  id: z.uuid(),
+  title: localizedText,
+  position: z.number().int(),
+  content: localizedText.nullable(),
+  quiz: z.object({ id: z.uuid(), title: localizedText, durationSeconds: z.number().int(), questionCount: z.number().int(), maxPoints: z.number() }).nullable(),
+  progress: z
+    .object({
+      triesUsed: z.number().int(),
+      /** Null for unlimited tries. */
+      triesLeft: z.number().int().nullable(),
+      finishedAttempts: z.number().int(),
+      bestPoints: z.number().nullable(),
+      runningAttempt: z.object({ id: z.uuid(), deadlineAt: isoInstant }).nullable(),
+    })
+    .nullable(),
+  treasures: z.array(
+    z.object({ id: z.uuid(), title: localizedText, reward: z.object({ xp: z.number(), zp: z.number(), altynSaqa: z.number() }), claimed: z.boolean() }),
+  ),
+});
+export type SubchapterView = z.output<typeof subchapterView>;
+
+/** The training page (`GET /api/trainings-all/{training}`). */
+export const trainingPage = trainingSummary.extend({
+  participation: trainingParticipation.nullable(),
+  chapters: z.array(z.object({ id: z.uuid(), title: localizedText, position: z.number().int(), subchapters: z.array(subchapterView) })),
+});
+export type TrainingPage = z.output<typeof trainingPage>;
+export const trainingPageReply = dataOf(trainingPage);
+export type TrainingPageReply = z.output<typeof trainingPageReply>;
+
+/** `POST /api/trainings/{training}/join`. */
+export const joinTrainingReply = dataWithMessage(trainingParticipation.extend({ joined: z.literal(true), created: z.boolean() }));
+export type JoinTrainingReply = z.output<typeof joinTrainingReply>;
+
+/** `GET /api/users/{user}/challenges/{challenge}/invoice`, `GET|POST /api/trainings/{training}/invoice`: the pupil's invoice for a paid board (finance's answer). */
+export const boardInvoiceReply = dataOf(RPC['finance.invoice.open'].reply);
+export type BoardInvoiceReply = z.output<typeof boardInvoiceReply>;

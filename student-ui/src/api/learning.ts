@@ -1,6 +1,6 @@
 /** The learning service as the student UI reads it (docs/learning.md): challenges, checkpoints, quizzes, boards. */
 import type {
-  AnswerSaveReply, AnswerValue, ChallengeListReply, ChallengePage, ChallengePageReply, CheckpointQuiz, CheckpointView, FinishReply,
+  AnswerSaveReply, AnswerValue, BoardInvoiceReply, ChallengeListReply, ChallengePage, ChallengePageReply, CheckpointQuiz, CheckpointView, FinishReply,
   JoinChallengeReply, MemberRow, PlayReply,
 } from '@olymp/proto';
 import type { Localized } from '../lib/format';
@@ -19,7 +19,7 @@ export const getActiveChallenges = (userId: string) => authJson<ChallengeListRep
 export const joinChallenge = (userId: string, id: string, code?: string) =>
   authJson<JoinChallengeReply>(`users/${userId}/challenges/${id}`, { method: 'POST', body: code ? { code } : {} });
 export const challengeInvoice = (userId: string, id: string) =>
-  authJson<{ data: { invoiceId: string; amountTenge: number; amountZp: number; status: string } }>(`users/${userId}/challenges/${id}/invoice`).then((a) => a.data);
+  authJson<BoardInvoiceReply>(`users/${userId}/challenges/${id}/invoice`).then((a) => a.data);
 
 export interface Place {
   id: number;

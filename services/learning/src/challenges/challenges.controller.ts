@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { challengeListReply, challengePageReply, joinChallengeReply, type Locale, message } from '@olymp/proto';
+import { boardInvoiceReply, challengeListReply, challengePageReply, joinChallengeReply, type Locale, message } from '@olymp/proto';
 import {
   ApiShape, AuditLog, type AuthUser, CurrentUser, ImageUploadService, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
 } from '@olymp/server-kit';
@@ -81,6 +81,7 @@ export class ChallengesController {
 
   @Get('users/:user/challenges/:challenge/invoice')
   @SignedIn()
+  @ApiShape({ response: boardInvoiceReply })
   async invoice(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('challenge') id: string) {
     assertSelf(user, userId);
     return { data: await this.challenges.invoice(userId, id) };

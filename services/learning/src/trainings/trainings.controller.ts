@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import { boardInvoiceReply, joinTrainingReply, type Locale, message, trainingListReply, trainingPageReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Trainings, boardOf } from './trainings.service';
 import { emptyBody, leaderboardQuery, trainingListQuery } from './training.dto';
@@ -20,21 +20,24 @@ export class TrainingsController {
 
   @Get('trainings-all')
   @Public()
+  @ApiShape({ response: trainingListReply, summary: 'Published trainings' })
   async all(@ValidQuery(trainingListQuery) q: z.output<typeof trainingListQuery>, @CurrentUser() user?: AuthUser) {
     return { data: await this.trainings.list(q, user?.sub) };
   }
 
   @Get('trainings-all/:training')
   @Public()
+  @ApiShape({ response: trainingPageReply, summary: 'A training page: chapters, lessons, tests and the caller\'s progress' })
   async page(@UuidParam('training') id: string, @CurrentUser() user?: AuthUser) {
     return { data: await this.trainings.page(id, user?.sub) };
   }
 
   @Post('trainings/:training/join')
   @SignedIn()
+  @ApiShape({ response: joinTrainingReply, summary: 'Join a free training' })
   async join(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown, @RequestLocale() locale: Locale) {
     const { participation, created, training } = await this.trainings.join(user.sub, id);
-    return { data: { joined: true, created, ...this.trainings.participationView(participation, training) }, message: message('JOINED', locale) };
+    return { data: { joined: true as const, created, ...this.trainings.participationView(participation, training) }, message: message('JOINED', locale) };
   }
 
   @Post('trainings/:training/leave')
@@ -60,12 +63,14 @@ export class TrainingsController {
   /** The pupil's invoice for a paid training: opened once by finance, the same one afterwards (GET as for challenges). */
   @Get('trainings/:training/invoice')
   @SignedIn()
+  @ApiShape({ response: boardInvoiceReply })
   async invoice(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
     return { data: await this.trainings.invoice(user.sub, id) };
   }
 
   @Post('trainings/:training/invoice')
   @SignedIn()
+  @ApiShape({ response: boardInvoiceReply })
   @HttpCode(200)
   invoicePost(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown) {
     return this.invoice(user, id);

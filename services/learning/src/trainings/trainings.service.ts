@@ -62,7 +62,7 @@ export class Trainings {
     return t;
   }
 
-  summary(t: Training, extra: Record<string, unknown> = {}) {
+  summary<X extends object = object>(t: Training, extra?: X) {
     return {
       id: t.id,
       title: localized(t, 'title'),
@@ -76,7 +76,7 @@ export class Trainings {
       heartsMax: t.heartsMax,
       heartResetMinutes: t.heartResetMinutes,
       imageUrl: t.imageUrl,
-      ...extra,
+      ...(extra as X),
     };
   }
 

@@ -20,7 +20,10 @@ export default function SubchapterPage() {
   if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
   if (!data) return <Skeleton height={240} />;
   if (!sub) return <Alert tone="error">{t('missing')}</Alert>;
-  const canPlay = !!data.participation && !!sub.quiz && (sub.progress?.triesLeft ?? 0) > 0 && (data.participation.hearts.hearts > 0);
+  // No tries limit (triesLeft null) or no heart bar (hearts null) does not stop a pupil.
+  const triesLeft = sub.progress ? sub.progress.triesLeft : 0;
+  const hearts = data.participation?.hearts ?? null;
+  const canPlay = !!data.participation && !!sub.quiz && (triesLeft === null || triesLeft > 0) && (hearts === null || hearts.hearts > 0);
   return (
     <>
       <p>
