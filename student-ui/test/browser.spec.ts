@@ -32,12 +32,12 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
       expect(await page.locator('.hero').getByRole('link', { name: kk.home.signIn, exact: true }).getAttribute('href')).toBe('/login');
       await page.getByRole('heading', { level: 2, name: kk.home.challenge.title }).waitFor();
       const labels = await page.getByRole('group', { name: kk.language }).getByRole('button').allTextContents();
-      expect(labels).toEqual(['Қаз', 'Pyc', 'Eng']);
+      expect(labels).toEqual(['Қаз', 'Рус', 'Eng']);
       expect(await page.getByRole('button', { name: 'Қаз' }).getAttribute('aria-pressed')).toBe('true');
-      // Spec section 1: search lessons, the basket in Kazakh, the footer of 2024 with terms and privacy.
+      // Spec section 1: search lessons, the basket, the footer of this year with terms and privacy.
       await page.getByPlaceholder(kk.header.searchPlaceholder).waitFor();
-      await page.getByRole('link', { name: 'Себет' }).waitFor();
-      await page.getByText('© 2024 Altyn Saqa').waitFor();
+      await page.getByRole('link', { name: kk.header.basket }).waitFor();
+      await page.getByText(`© ${new Date().getFullYear()} Altyn Saqa`).waitFor();
       expect(await page.getByRole('link', { name: kk.footer.privacy }).getAttribute('href')).toBe('/privacy-and-policy');
       expect(await page.locator('.site-footer__social a').count()).toBe(4);
     });
@@ -54,11 +54,12 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
 
       await page.reload();
       await heading(page, en.home.headline).waitFor();
-      // The basket stays Kazakh in every language (spec section 1).
-      await page.getByRole('link', { name: 'Себет' }).waitFor();
+      // Every label follows the language, the basket's too.
+      await page.getByRole('link', { name: en.header.basket }).waitFor();
 
-      await page.getByRole('button', { name: 'Pyc', exact: true }).click();
+      await page.getByRole('button', { name: 'Рус', exact: true }).click();
       await heading(page, ru.home.headline).waitFor();
+      await page.getByRole('link', { name: ru.header.basket }).waitFor();
       await page.getByRole('button', { name: 'Қаз', exact: true }).click();
       await heading(page, kk.home.headline).waitFor();
       await page.getByPlaceholder(kk.header.searchPlaceholder).waitFor();

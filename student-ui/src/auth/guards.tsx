@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Spinner } from '../design';
+import { PageLoading } from '../layouts/PageLoading';
 import { homeOf, loginRedirectFor, useAuth } from './AuthProvider';
 
 /** A guest goes to /login?redirect=<this page>; a signed-in non-student sees the dashboard not-found page. */
@@ -10,7 +10,7 @@ export function RequireStudent({ children, notFound }: { children: ReactNode; no
   const { status, user } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
-  if (status === 'loading') return <Spinner label={t('loading')} />;
+  if (status === 'loading') return <PageLoading label={t('loading')} />;
   if (status === 'guest' || !user) return <Navigate to={loginRedirectFor(location)} replace />;
   if (!user.student) return <>{notFound}</>;
   return <>{children}</>;
@@ -30,7 +30,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const [params] = useSearchParams();
   const { t } = useTranslation();
-  if (status === 'loading') return <Spinner label={t('loading')} />;
+  if (status === 'loading') return <PageLoading label={t('loading')} />;
   if (status === 'signedIn' && user) return <Navigate to={safeRedirect(params.get('redirect')) ?? homeOf(user)} replace />;
   return <>{children}</>;
 }

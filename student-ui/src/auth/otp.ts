@@ -94,9 +94,12 @@ export const registrationDraft = {
   write: (value: RegistrationForm | null) => writeJson(REGISTRATION_DRAFT, value, 'session'),
 };
 
-/** The server's message, in the pupil's language (the API localizes by X-Locale). */
+/**
+ * The server's message, in the pupil's language (the API localizes by X-Locale), when it is one meant for people: a
+ * 4xx refusal. A 5xx, a proxy page or a lost connection get `fallback`, never a raw server text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     const body = error.body as { message?: string } | undefined;
     if (typeof body?.message === 'string' && body.message) return body.message;
   }

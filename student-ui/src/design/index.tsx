@@ -188,3 +188,45 @@ export function Tooltip({ text, position = 'top', children }: { text: string; po
     </span>
   );
 }
+
+/**
+ * A file picker in the interface language: the browser's own control speaks the browser's language ("Choose File",
+ * "No file chosen"), so the native input is kept for the keyboard and screen readers but shown as a button and the
+ * chosen file's name (or `noneLabel`).
+ */
+export function FileField({
+  label,
+  chooseLabel,
+  noneLabel,
+  fileName,
+  hint,
+  error,
+  ...rest
+}: FieldFrame & { chooseLabel: string; noneLabel: string; fileName: string | null } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <span className="field__label" aria-hidden="true">
+        {label}
+      </span>
+      <div className="file-field">
+        <input id={id} type="file" className="file-field__input" aria-label={typeof label === 'string' ? label : undefined} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest} />
+        <label htmlFor={id} className="button button--outline button--small file-field__button" aria-hidden="true">
+          {chooseLabel}
+        </label>
+        <span className="file-field__name">{fileName ?? noneLabel}</span>
+      </div>
+      {hint ? (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={`${id}-error`} className="field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

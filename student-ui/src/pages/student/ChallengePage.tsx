@@ -18,6 +18,7 @@ import { formatDate, formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { StatusBadges } from './parts/ChallengeCard';
 import { LiveLeaderboard } from './parts/LiveLeaderboard';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 const TABS = ['checkpoints', 'leaderboard', 'information', 'chat-groups'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +34,7 @@ export default function ChallengePage() {
   const base = `/student/challenges/${challengeId}`;
   return (
     <>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {data ? <ChallengeHeader challenge={data} onJoined={() => void reload()} /> : <Skeleton height={160} />}
       <Tabs label={t('tabs.label')} tabs={TABS.map((name) => ({ to: `${base}/${name}`, label: t(`tabs.${name}`) }))} />
       {data ? <TabBody tab={tab as Tab} challenge={data} /> : null}

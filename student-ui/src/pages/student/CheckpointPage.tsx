@@ -6,22 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getChallenge } from '../../api/learning';
-import { errorMessage } from '../../auth/otp';
 import { Alert, Badge, ButtonLink, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, formatNumber, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function CheckpointPage() {
   const { t } = useTranslation('challenges');
   const { challengeId = '', checkpointId = '' } = useParams();
-  const { data, error } = useApi(() => getChallenge(challengeId), `${challengeId}/${checkpointId}`);
+  const { data, error, reload } = useApi(() => getChallenge(challengeId), `${challengeId}/${checkpointId}`);
   const locale = currentLocale();
   const index = data?.checkpoints.findIndex((c) => c.id === checkpointId) ?? -1;
   const checkpoint = data && index >= 0 ? data.checkpoints[index] : undefined;
   const next = data?.checkpoints.slice(index + 1).find((c) => c.state === 'upcoming');
   usePageTitle(checkpoint ? pick(checkpoint.title, locale) : t('checkpoint.title'));
-  if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
+  if (error) return <LoadFailed error={error} onRetry={() => void reload()} />;
   if (!data) return <Skeleton height={240} />;
   if (!checkpoint) return <Alert tone="error">{t('checkpoint.missing')}</Alert>;
   const base = `/student/challenges/${challengeId}/checkpoints/${checkpointId}`;

@@ -2,22 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getInvoices } from '../../api/finance';
-import { errorMessage } from '../../auth/otp';
-import { Alert, EmptyState, Skeleton } from '../../design';
+import { EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, formatTenge, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { InvoiceStatus } from './parts/InvoiceStatus';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function InvoicesPage() {
   const { t } = useTranslation('finances');
   usePageTitle(t('invoices.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(getInvoices, 'invoices');
+  const { data, error, reload } = useApi(getInvoices, 'invoices');
   return (
     <>
       <h1 className="page-title">{t('invoices.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={160} /> : null}
       {data && data.data.length === 0 ? <EmptyState title={t('invoices.empty')} /> : null}
       {data && data.data.length > 0 ? (

@@ -2,21 +2,21 @@
 import { useTranslation } from 'react-i18next';
 import { getActiveChallenges } from '../../api/learning';
 import { useUser } from '../../auth/AuthProvider';
-import { errorMessage } from '../../auth/otp';
-import { Alert, ButtonLink, EmptyState, Skeleton } from '../../design';
+import { ButtonLink, EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useApi } from '../../lib/useApi';
 import { ChallengeCard } from './parts/ChallengeCard';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function MyChallengesPage() {
   const { t } = useTranslation('challenges');
   usePageTitle(t('mine.title'));
   const user = useUser();
-  const { data, error } = useApi(() => getActiveChallenges(user.uuid), user.uuid);
+  const { data, error, reload } = useApi(() => getActiveChallenges(user.uuid), user.uuid);
   return (
     <>
       <h1 className="page-title">{t('mine.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={180} /> : null}
       {data && data.length === 0 ? (
         <EmptyState title={t('mine.empty')}>

@@ -144,9 +144,14 @@ function Play({ view, userId, quizId, resultPath }: { view: PlayView; userId: st
   const deadline = useRef(Date.now() + attempt.remainingSeconds * 1000);
   const [left, setLeft] = useState(attempt.remainingSeconds);
   const [slots, setSlots] = useState<ReadonlyMap<string, AnswerSlot>>(new Map());
+  // Where this tab was (a reload); else, on another device or a new tab, the first question the server has no
+  // answer for, so a pupil who switches devices picks up where they stopped.
   const [index, setIndex] = useState(() => {
-    const stored = Number(sessionStorage.getItem(currentKey(attempt.id)));
-    return Number.isInteger(stored) && stored >= 0 && stored < questions.length ? stored : 0;
+    const raw = sessionStorage.getItem(currentKey(attempt.id));
+    const stored = raw === null ? NaN : Number(raw);
+    if (Number.isInteger(stored) && stored >= 0 && stored < questions.length) return stored;
+    const firstOpen = questions.findIndex((q) => q.answer === null);
+    return firstOpen >= 0 ? firstOpen : 0;
   });
   const [finishing, setFinishing] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [finishError, setFinishError] = useState<string | null>(null);
@@ -261,33 +266,35 @@ function Play({ view, userId, quizId, resultPath }: { view: PlayView; userId: st
         <QuestionCard key={question.id} question={question} slot={slot} onAnswer={(answer) => queue?.answer(question.id, answer)} />
       ) : null}
 
-      <div className="quiz__actions">
-        <Button variant="outline" disabled={index === 0} onClick={() => setIndex((i) => Math.max(0, i - 1))}>
-          {t('quiz.previous')}
-        </Button>
-        {index < questions.length - 1 ? (
-          <Button variant="secondary" onClick={() => setIndex((i) => Math.min(questions.length - 1, i + 1))}>
-            {t('quiz.next')}
-          </Button>
-        ) : null}
-        <Button variant="primary" busy={finishing === 'busy'} onClick={() => setFinishing('confirm')} disabled={finishing === 'busy'}>
-          {t('quiz.finish')}
-        </Button>
-      </div>
-
-      {finishing === 'confirm' ? (
-        <div className="card quiz__confirm" role="alertdialog" aria-labelledby="finish-title">
-          <h2 id="finish-title">{t('quiz.finishConfirmTitle')}</h2>
-          <p>{answered < questions.length ? t('quiz.finishUnanswered', { n: questions.length - answered }) : t('quiz.finishAll')}</p>
-          <div className="cluster">
-            <Button onClick={() => void finish('user')}>{t('quiz.finishConfirm')}</Button>
-            <Button variant="outline" onClick={() => setFinishing('idle')}>
-              {t('quiz.keepGoing')}
-            </Button>
+      {/* Always on screen (sticky to the bottom): Next and Finish never need a scroll, the confirmation opens here. */}
+      <div className="quiz__dock">
+        {finishing === 'confirm' ? (
+          <div className="card quiz__confirm" role="alertdialog" aria-labelledby="finish-title">
+            <h2 id="finish-title">{t('quiz.finishConfirmTitle')}</h2>
+            <p>{answered < questions.length ? t('quiz.finishUnanswered', { n: questions.length - answered }) : t('quiz.finishAll')}</p>
+            <div className="cluster">
+              <Button onClick={() => void finish('user')}>{t('quiz.finishConfirm')}</Button>
+              <Button variant="outline" onClick={() => setFinishing('idle')}>
+                {t('quiz.keepGoing')}
+              </Button>
+            </div>
           </div>
+        ) : null}
+        {finishError ? <Alert tone="error">{finishError}</Alert> : null}
+        <div className="quiz__actions">
+          <Button variant="outline" disabled={index === 0} onClick={() => setIndex((i) => Math.max(0, i - 1))}>
+            {t('quiz.previous')}
+          </Button>
+          {index < questions.length - 1 ? (
+            <Button variant="secondary" onClick={() => setIndex((i) => Math.min(questions.length - 1, i + 1))}>
+              {t('quiz.next')}
+            </Button>
+          ) : null}
+          <Button variant="primary" busy={finishing === 'busy'} onClick={() => setFinishing('confirm')} disabled={finishing === 'busy'}>
+            {t('quiz.finish')}
+          </Button>
         </div>
-      ) : null}
-      {finishError ? <Alert tone="error">{finishError}</Alert> : null}
+      </div>
     </section>
   );
 }

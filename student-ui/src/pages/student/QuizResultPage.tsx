@@ -21,6 +21,7 @@ import { formatDateTime, formatDuration, formatNumber, pick } from '../../lib/fo
 
 /** Longer than this, a timer is not worth keeping (setTimeout also overflows past ~24.8 days). */
 const MAX_TIMER_MS = 24 * 3_600_000;
+import { ResultNext } from './parts/ResultNext';
 
 export default function QuizResultPage() {
   const { t } = useTranslation('challenges');
@@ -85,6 +86,7 @@ export default function QuizResultPage() {
         <p className="result-score" data-testid="result-score">
           {t('result.score', { points: formatNumber(attempt.points ?? 0, locale), max: formatNumber(attempt.maxPoints ?? view.quiz.maxPoints, locale) })}
         </p>
+        {challengeId ? <ResultNext challengeId={challengeId} attemptId={attempt.id} points={attempt.points ?? 0} /> : null}
         <div className="grid">
           <Stat label={t('result.correct')} value={`${attempt.correctCount ?? 0} / ${attempt.questionCount ?? view.questions.length}`} />
           <Stat label={t('result.time')} value={formatDuration(attempt.timeSpentMs ?? 0)} />

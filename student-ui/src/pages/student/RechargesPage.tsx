@@ -2,24 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getRecharges } from '../../api/finance';
-import { errorMessage } from '../../auth/otp';
-import { Alert, Badge, ButtonLink, EmptyState, Skeleton } from '../../design';
+import { Badge, ButtonLink, EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, formatTenge } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function RechargesPage() {
   const { t } = useTranslation('finances');
   usePageTitle(t('zp.recharges'));
   const locale = currentLocale();
-  const { data, error } = useApi(getRecharges, 'recharges');
+  const { data, error, reload } = useApi(getRecharges, 'recharges');
   return (
     <>
       <h1 className="page-title">{t('zp.recharges')}</h1>
       <p>
         <ButtonLink to="/student/zpoint/checkout">{t('zp.recharge')}</ButtonLink>
       </p>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={160} /> : null}
       {data && data.data.length === 0 ? <EmptyState title={t('zp.noRecharges')} /> : null}
       {data && data.data.length > 0 ? (

@@ -3,21 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getTraining } from '../../api/training';
-import { errorMessage } from '../../auth/otp';
 import { Alert, ButtonLink, Card, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { HeartsLine } from './TrainingPage';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function SubchapterPage() {
   const { t } = useTranslation('training');
   const { trainingId = '', subchapterId = '' } = useParams();
   const locale = currentLocale();
-  const { data, error } = useApi(() => getTraining(trainingId), trainingId);
+  const { data, error, reload } = useApi(() => getTraining(trainingId), trainingId);
   const sub = data?.chapters.flatMap((c) => c.subchapters).find((s) => s.id === subchapterId);
   usePageTitle(sub ? pick(sub.title, locale) : t('list.title'));
-  if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
+  if (error) return <LoadFailed error={error} onRetry={() => void reload()} />;
   if (!data) return <Skeleton height={240} />;
   if (!sub) return <Alert tone="error">{t('missing')}</Alert>;
   // No tries limit (triesLeft null) or no heart bar (hearts null) does not stop a pupil.

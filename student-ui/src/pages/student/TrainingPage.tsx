@@ -12,6 +12,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { LiveLeaderboard } from './parts/LiveLeaderboard';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 const TABS = ['chapter', 'leaderboard', 'group', 'information'] as const;
 
@@ -41,7 +42,7 @@ export default function TrainingPage() {
   usePageTitle(data ? pick(data.title, locale) : t('list.title'));
   if (tab === undefined) return <Navigate to="chapter" replace />;
   if (!(TABS as readonly string[]).includes(tab)) return <Navigate to={`/student/training/${trainingId}/chapter`} replace />;
-  if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
+  if (error) return <LoadFailed error={error} onRetry={() => void reload()} />;
   if (!data) return <Skeleton height={240} />;
   const join = async () => {
     setBusy(true);

@@ -2,21 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getTrainings } from '../../api/training';
-import { errorMessage } from '../../auth/otp';
-import { Alert, Badge, EmptyState, Skeleton } from '../../design';
+import { Badge, EmptyState, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function TrainingsPage() {
   const { t } = useTranslation('training');
   usePageTitle(t('list.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(getTrainings, 'trainings');
+  const { data, error, reload } = useApi(getTrainings, 'trainings');
   return (
     <>
       <h1 className="page-title">{t('list.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={160} /> : null}
       {data && data.length === 0 ? <EmptyState title={t('list.empty')} /> : null}
       <div className="grid">

@@ -2,22 +2,22 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@olymp/web-common';
 import { getHistory } from '../../api/finance';
-import { errorMessage } from '../../auth/otp';
-import { Alert, Skeleton, Stat } from '../../design';
+import { Skeleton, Stat } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatNumber } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { HistoryTable } from './parts/History';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function XpointPage() {
   const { t } = useTranslation('finances');
   usePageTitle(t('xp.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(() => getHistory('xp'), 'xp');
+  const { data, error, reload } = useApi(() => getHistory('xp'), 'xp');
   return (
     <>
       <h1 className="page-title">{t('xp.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       <div className="grid">
         <Stat label={t('xp.balance')} value={data ? `${formatNumber(data.balance, locale)} XP` : '…'} />
       </div>

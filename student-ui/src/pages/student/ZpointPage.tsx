@@ -2,22 +2,22 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@olymp/web-common';
 import { getHistory } from '../../api/finance';
-import { errorMessage } from '../../auth/otp';
-import { Alert, ButtonLink, Skeleton, Stat } from '../../design';
+import { ButtonLink, Skeleton, Stat } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatNumber } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { HistoryTable } from './parts/History';
+import { LoadFailed } from '../../layouts/LoadFailed';
 
 export default function ZpointPage() {
   const { t } = useTranslation('finances');
   usePageTitle(t('zp.title'));
   const locale = currentLocale();
-  const { data, error } = useApi(() => getHistory('zp'), 'zp');
+  const { data, error, reload } = useApi(() => getHistory('zp'), 'zp');
   return (
     <>
       <h1 className="page-title">{t('zp.title')}</h1>
-      {error ? <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert> : null}
+      {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       <div className="grid">
         <Stat label={t('zp.balance')} value={data ? `${formatNumber(data.balance, locale)} ZP` : '…'} />
       </div>

@@ -7,19 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { authJson } from '../../../api/session';
 import { useAuth, useUser } from '../../../auth/AuthProvider';
 import { errorMessage, fieldErrors } from '../../../auth/otp';
-import { Button, Card, TextField } from '../../../design';
+import { Button, Card, FileField } from '../../../design';
 import { useToast } from '../../../design/toasts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export function AvatarForm() {
   const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
   const user = useUser();
   const { reloadProfile } = useAuth();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   const upload = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,6 +42,7 @@ export function AvatarForm() {
       await authJson(`users/${user.uuid}/avatar`, { method: 'POST', body });
       await reloadProfile();
       if (input.current) input.current.value = '';
+      setFileName(null);
       toast.show({ type: 'success', text: t('avatar.saved') });
     } catch (err) {
       setError(fieldErrors(err).avatar ?? errorMessage(err, t('errors.save')));
@@ -73,7 +76,20 @@ export function AvatarForm() {
               {user.firstName.slice(0, 1)}
             </span>
           )}
-          <TextField ref={input} label={t('avatar.choose')} type="file" accept="image/jpeg,image/png,image/webp" hint={t('avatar.hint')} error={error ?? undefined} onChange={() => setError(null)} />
+          <FileField
+            ref={input}
+            label={t('avatar.choose')}
+            chooseLabel={tc('upload.choose')}
+            noneLabel={tc('upload.none')}
+            fileName={fileName}
+            accept="image/jpeg,image/png,image/webp"
+            hint={t('avatar.hint')}
+            error={error ?? undefined}
+            onChange={(e) => {
+              setError(null);
+              setFileName(e.target.files?.[0]?.name ?? null);
+            }}
+          />
         </div>
         <div className="cluster">
           <Button type="submit" busy={busy === 'upload'}>

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { BoardView, MemberRow, MyStanding, PublicRow } from '@olymp/proto';
 import { currentLocale } from '@olymp/web-common';
 import { getLeaderboard, type Leaderboard } from '../../../api/learning';
-import { errorMessage } from '../../../auth/otp';
-import { Alert, EmptyState, Skeleton } from '../../../design';
+import { EmptyState, Skeleton } from '../../../design';
 import { formatDuration, formatNumber, pick } from '../../../lib/format';
+import { LoadFailed } from '../../../layouts/LoadFailed';
 
 interface Row {
   rank: number;
@@ -67,6 +67,12 @@ export function LiveLeaderboard({ kind, id }: { kind: 'challenge' | 'training'; 
   const [participants, setParticipants] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [live, setLive] = useState(false);
+  // Bumped by "try again": the effect runs afresh (request and subscription).
+  const [attempt, setAttempt] = useState(0);
+  const reload = () => {
+    setError(null);
+    setAttempt((n) => n + 1);
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -119,9 +125,9 @@ export function LiveLeaderboard({ kind, id }: { kind: 'challenge' | 'training'; 
       cancelled = true;
       stop?.();
     };
-  }, [kind, id]);
+  }, [kind, id, attempt]);
 
-  if (error) return <Alert tone="error">{errorMessage(error, t('errors.load'))}</Alert>;
+  if (error) return <LoadFailed error={error} onRetry={() => void reload()} />;
   if (!rows) return <Skeleton height={240} />;
   return (
     <section className="stack" aria-labelledby="board-title">
@@ -139,7 +145,8 @@ export function LiveLeaderboard({ kind, id }: { kind: 'challenge' | 'training'; 
         <EmptyState title={t('board.empty')} />
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          {/* On a phone every row becomes a card with each figure labelled: no column is ever cut off. */}
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th className="num">#</th>
@@ -155,14 +162,26 @@ export function LiveLeaderboard({ kind, id }: { kind: 'challenge' | 'training'; 
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.rank}:${r.name}:${r.points}`} className={me && me.rank === r.rank && me.points === r.points ? 'is-me' : undefined}>
-                  <td className="num">{r.rank}</td>
-                  <td>{r.name}</td>
-                  <td>{r.school}</td>
-                  <td>{r.region}</td>
-                  <td className="num">{formatNumber(r.points, locale)}</td>
-                  <td className="num">{r.correct ?? '—'}</td>
-                  <td className="num">{r.percent === null ? '—' : `${formatNumber(r.percent, locale)}%`}</td>
-                  <td className="num">{formatDuration(r.timeSpentMs)}</td>
+                  <td className="num table__rank" data-label="#">
+                    {r.rank}
+                  </td>
+                  <td className="table__lead" data-label={t('board.name')}>
+                    {r.name}
+                  </td>
+                  <td data-label={t('board.school')}>{r.school}</td>
+                  <td data-label={t('board.region')}>{r.region}</td>
+                  <td className="num" data-label={t('board.points')}>
+                    {formatNumber(r.points, locale)}
+                  </td>
+                  <td className="num" data-label={t('board.correct')}>
+                    {r.correct ?? '—'}
+                  </td>
+                  <td className="num" data-label={t('board.percent')}>
+                    {r.percent === null ? '—' : `${formatNumber(r.percent, locale)}%`}
+                  </td>
+                  <td className="num" data-label={t('board.time')}>
+                    {formatDuration(r.timeSpentMs)}
+                  </td>
                 </tr>
               ))}
             </tbody>
