@@ -3,7 +3,7 @@
  * It shows the public board at once (GET /api/leaderboard-live/{id}), then every push of an anonymous socket that
  * subscribed the board in its handshake; after a network drop socket.io reconnects on its own and the server sends
  * the current board again, so the screen never needs a person. An address that names no board (no such challenge or
- * training, or no board for it) says so, instead of a "live" board that stays empty forever.
+ * training) says so, instead of a "live" board that stays empty forever.
  */
 import './display.css';
 import { Fragment, useEffect, useState } from 'react';
