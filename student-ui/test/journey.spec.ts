@@ -461,7 +461,7 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
       await page.getByRole('button', { name: kkChallenges.quiz.finishConfirm }).click();
       await heading(page, kkChallenges.result.title).waitFor();
       // Not passed and tries left: no right answers yet, only whether each question was answered.
-      await page.getByText(kkChallenges.result.answersLater).waitFor();
+      await page.getByText(kkChallenges.result.trainingAnswersLater).waitFor();
       expect(await page.locator('.review__item', { hasText: kkChallenges.result.answered }).count()).toBe(1);
 
       // Back on the training: six questions not answered right (one wrong, five unanswered) take all five hearts.

@@ -133,7 +133,8 @@ export default function QuizResultPage() {
             })}
           </ol>
         </section>
-      ) : (
+      ) : training ? (
+        // A training not yet passed, with tries left: only whether each question was answered.
         <section className="stack" aria-labelledby="review-title">
           <h2 id="review-title">{t('result.review')}</h2>
           <ol className="review">
@@ -149,7 +150,7 @@ export default function QuizResultPage() {
             ))}
           </ol>
         </section>
-      )}
+      ) : null}
       <p>
         <Link to={back}>{t('actions.back')}</Link>
       </p>
