@@ -124,6 +124,26 @@ export const EVENT_SCHEMAS = {
       method: z.enum(['wallet', 'provider']),
       paidAt: instant,
     }),
+    /** v2: an invoice may also be for a shop order (`product.kind` 'order', the order's id). */
+    2: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: z.object({ kind: z.enum(['challenge', 'training', 'course', 'order']), id: uuid }),
+      amountTenge: nonNegInt,
+      amountZp: nonNegInt,
+      method: z.enum(['wallet', 'provider']),
+      paidAt: instant,
+    }),
+  },
+  /** A pending invoice was cancelled (by its owner, by staff, or as unpaid): whatever it held may be released. */
+  'invoice.cancelled': {
+    1: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: z.object({ kind: z.enum(['challenge', 'training', 'course', 'order']), id: uuid }),
+      reason: z.enum(['owner', 'staff', 'unpaid']),
+      cancelledAt: instant,
+    }),
   },
   'order.status.changed': {
     1: z.object({

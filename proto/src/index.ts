@@ -15,3 +15,4 @@ export * from './http.auth';
 export * from './http.learning';
 export * from './http.finance';
 export * from './http.notifications';
+export * from './http.shop';

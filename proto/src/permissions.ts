@@ -6,6 +6,7 @@
 import { keys } from './permission-keys';
 import { LEARNING_PERMISSIONS } from './permissions.learning';
 import { FINANCE_PERMISSIONS } from './permissions.finance';
+import { SHOP_PERMISSIONS } from './permissions.shop';
 import { NOTIFICATIONS_PERMISSIONS } from './permissions.notifications';
 
 export const SPEC_PERMISSIONS = [
@@ -53,6 +54,7 @@ export const API_PERMISSIONS = [
   ...keys('setting', ['index', 'update'] as const),
   ...LEARNING_PERMISSIONS,
   ...FINANCE_PERMISSIONS,
+  ...SHOP_PERMISSIONS,
   ...NOTIFICATIONS_PERMISSIONS,
 ] as const;
 

@@ -13,7 +13,9 @@ const localized = z.object({ kk: z.string(), ru: z.string(), en: z.string() });
 const place = z.object({ id: z.number().int().positive(), name: localized }).nullable();
 /** A leaderboard: a challenge's or a training's. */
 export const boardRef = z.object({ kind: z.enum(['challenge', 'training']), id: uuid });
-export const productRef = z.object({ kind: z.enum(['challenge', 'training', 'course']), id: uuid });
+/** What an invoice is for: a challenge, a training, a course, or a shop order (the order's id). */
+export const PRODUCT_KINDS = ['challenge', 'training', 'course', 'order'] as const;
+export const productRef = z.object({ kind: z.enum(PRODUCT_KINDS), id: uuid });
 export const invoiceStatus = z.enum(['pending', 'paid', 'cancelled']);
 
 export const RPC = {

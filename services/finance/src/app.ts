@@ -22,6 +22,7 @@ import { TransactionsController } from './reports/transactions.controller';
 import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-ledger';
 import { FinanceRewards1763900100000 } from './migrations/1763900100000-finance-rewards';
 import { FinanceRecharges1763900200000 } from './migrations/1763900200000-finance-recharges';
+import { FinanceOrderInvoices1764000000000 } from './migrations/1764000000000-finance-order-invoices';
 
 /** Finance: the points ledger (XP, ZP, Altyn Saqa), invoices, wallet payments, ZP recharges. */
 @Module({})
@@ -52,7 +53,7 @@ export function financeDefinition(env: Record<string, string | undefined> = proc
     service: 'finance',
     imports: (kit: KitConfig) => [FinanceModule.forRoot(loadFinanceConfig(env, kit.isProduction))],
     entities: [...ledgerEntities, Invoice, QuizXp, ZpRecharge, ProviderCallback],
-    migrations: [FinanceLedger1763900000000, FinanceRewards1763900100000, FinanceRecharges1763900200000],
+    migrations: [FinanceLedger1763900000000, FinanceRewards1763900100000, FinanceRecharges1763900200000, FinanceOrderInvoices1764000000000],
   };
 }
 

@@ -95,6 +95,25 @@ describe('invoices and wallet payments', () => {
       expect(again.status).toBe('pending');
     });
 
+    it('opens an invoice for a shop order; cancelling it (by its owner or as unpaid) publishes invoice.cancelled once', async () => {
+      const orderA = randomUUID();
+      const orderB = randomUUID();
+      const a = await rpc.request('finance.invoice.open', { userId: aigerim, product: { kind: 'order', id: orderA }, title, amountTenge: 0, amountZp: 30 });
+      const b = await rpc.request('finance.invoice.open', { userId: aigerim, product: { kind: 'order', id: orderB }, title, amountTenge: 0, amountZp: 40 });
+      expect(a.product).toEqual({ kind: 'order', id: orderA });
+      await call('post', `/api/invoices/${a.invoiceId}/cancel`, bearer.aigerim).expect(200);
+      await call('post', `/api/invoices/${a.invoiceId}/cancel`, bearer.aigerim).expect(200); // again: nothing new
+      expect((await rpc.request('finance.invoice.cancel-unpaid', { product: { kind: 'order', id: orderB } })).cancelled).toBe(1);
+      expect((await rpc.request('finance.invoice.cancel-unpaid', { product: { kind: 'order', id: orderB } })).cancelled).toBe(0);
+      await waitFor(() => outboxDrained(pg, schema), { what: 'the outbox to drain' });
+      const events = (await streamEvents<{ invoiceId: string; product: unknown; reason: string }>(finance.app.get(NatsService), 'invoice.cancelled'))
+        .filter((e) => [a.invoiceId, b.invoiceId].includes(e.invoiceId));
+      expect(events).toEqual([
+        expect.objectContaining({ invoiceId: a.invoiceId, product: { kind: 'order', id: orderA }, reason: 'owner' }),
+        expect.objectContaining({ invoiceId: b.invoiceId, product: { kind: 'order', id: orderB }, reason: 'unpaid' }),
+      ]);
+    });
+
     it('finance.balances.get answers zeros for people without postings', async () => {
       const nobody = randomUUID();
       await giveZp(nurlan, 7);

@@ -31,6 +31,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'system:probe_view',
     'log:index',
     ...all('finance:'),
+    ...all('shop:'),
   ],
   student: [],
   contentMaker: [

@@ -1,13 +1,13 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export const PRODUCT_KINDS = ['challenge', 'training', 'course'] as const;
+export const PRODUCT_KINDS = ['challenge', 'training', 'course', 'order'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export type PaymentMethod = 'wallet' | 'provider';
 
 /**
- * A pupil's invoice for a product (challenge, training or course), priced in tenge and/or ZP. Pending until paid or
+ * A pupil's invoice for a product (challenge, training, course or shop order), priced in tenge and/or ZP. Pending until paid or
  * cancelled; a paid invoice is never cancelled (a refund is a ledger posting and `refunded_at`). At most one live
  * invoice (pending, or paid and not refunded) per pupil and product: `finance.invoice.open` answers that one.
  */
@@ -20,7 +20,7 @@ export type PaymentMethod = 'wallet' | 'provider';
 @Index('IDX_invoices_product', ['productKind', 'productId'])
 @Index('IDX_invoices_paid_at', ['paidAt'])
 @Check('CHK_invoices_status', `"status" IN ('pending', 'paid', 'cancelled')`)
-@Check('CHK_invoices_product_kind', `"product_kind" IN ('challenge', 'training', 'course')`)
+@Check('CHK_invoices_product_kind', `"product_kind" IN ('challenge', 'training', 'course', 'order')`)
 @Check('CHK_invoices_amounts', '"amount_tenge" >= 0 AND "amount_zp" >= 0 AND "amount_tenge" + "amount_zp" > 0')
 @Check('CHK_invoices_paid', `("status" = 'paid') = ("paid_at" IS NOT NULL AND "payment_method" IS NOT NULL)`)
 @Check('CHK_invoices_cancelled', `("status" = 'cancelled') = ("cancelled_at" IS NOT NULL)`)

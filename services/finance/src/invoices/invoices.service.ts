@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Localized, Permission, ProductRef } from '@olymp/proto';
-import { type AuditActor, AuditLog, DomainError, notFound } from '@olymp/server-kit';
+import { type AuditActor, AuditLog, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { LedgerService } from '../ledger/ledger.service';
 import { Invoice } from './invoice.entity';
 
@@ -35,6 +35,7 @@ export class InvoicesService {
     private readonly ds: DataSource,
     private readonly ledger: LedgerService,
     private readonly audit: AuditLog,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** The live invoice of (user, product), or a new pending one. `created` says which. */
@@ -87,18 +88,33 @@ export class InvoicesService {
       invoice.cancelledAt = new Date();
       await m.getRepository(Invoice).save(invoice);
       await this.audit.record(m, { actor, action: 'cancel', resource: 'invoices', resourceId: id, before, after: invoice });
+      await this.cancelled(m, invoice, invoice.userId === actor.sub ? 'owner' : 'staff');
       return invoice;
     });
   }
 
   /** Cancels every pending invoice of a product (a training's `delete-unpaid-invoices`). */
   async cancelUnpaid(product: ProductRef): Promise<number> {
-    const [, affected] = (await this.ds.query(
-      `UPDATE invoices SET status = 'cancelled', cancelled_at = now(), updated_at = now()
-        WHERE product_kind = $1 AND product_id = $2 AND status = 'pending'`,
-      [product.kind, product.id],
-    )) as [unknown[], number];
-    return affected;
+    return this.ds.transaction(async (m) => {
+      const [rows] = (await m.query(
+        `UPDATE invoices SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+          WHERE product_kind = $1 AND product_id = $2 AND status = 'pending' RETURNING id`,
+        [product.kind, product.id],
+      )) as [{ id: string }[], number];
+      for (const { id } of rows) await this.cancelled(m, await m.getRepository(Invoice).findOneByOrFail({ id }), 'unpaid');
+      return rows.length;
+    });
+  }
+
+  /** `invoice.cancelled` in the cancel's transaction: what the invoice held (a shop order's stock) can be released. */
+  private async cancelled(m: EntityManager, invoice: Invoice, reason: 'owner' | 'staff' | 'unpaid'): Promise<void> {
+    await this.outbox.add(m, 'invoice.cancelled', {
+      invoiceId: invoice.id,
+      userId: invoice.userId,
+      product: { kind: invoice.productKind, id: invoice.productId },
+      reason,
+      cancelledAt: (invoice.cancelledAt ?? new Date()).toISOString(),
+    });
   }
 
   /** Whether the invoice can be paid from the wallet now, and if not, why (an error code with its params). */

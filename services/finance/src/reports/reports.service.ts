@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dayOf, inPeriod } from './period';
+import type { ProductKind } from '../invoices/invoice.entity';
 
 /**
  * Staff's finance figures, read-only: payments (paid invoices and completed recharges as one list), the overview
@@ -12,7 +13,7 @@ export interface PaymentFilter {
   to: string;
   type?: 'invoice' | 'recharge';
   method?: 'wallet' | 'provider';
-  kind?: 'challenge' | 'training' | 'course';
+  kind?: ProductKind;
   productId?: string;
   userId?: string;
 }

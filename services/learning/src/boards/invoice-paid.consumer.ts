@@ -7,7 +7,8 @@ import { Challenge } from '../challenges/challenge.entities';
 
 /**
  * A paid invoice grants what it was for: taking part in a challenge, or a training subscription. Idempotent (the
- * kit's inbox, and joining twice is a no-op). Courses belong to a later issue; their invoices are acknowledged.
+ * kit's inbox, and joining twice is a no-op). Courses belong to a later issue and orders to
+ * the shop; their invoices are acknowledged.
  */
 @Injectable()
 export class InvoicePaidConsumer {
@@ -18,7 +19,7 @@ export class InvoicePaidConsumer {
   @OnEvent('invoice.paid', { durable: 'InvoicePaidConsumer.grant', concurrency: 8 })
   async grant(paid: EventPayload<'invoice.paid'>, ctx: EventContext): Promise<void> {
     const { kind, id } = paid.product;
-    if (kind === 'course') return;
+    if (kind !== 'challenge' && kind !== 'training') return; // courses: a later issue; orders are the shop's
     const m = ctx.manager;
     const hearts = kind === 'training' ? ((await m.findOneBy(Training, { id }))?.heartsMax ?? null) : null;
     if (kind === 'challenge' && !(await m.existsBy(Challenge, { id }))) return;

@@ -1,0 +1,86 @@
+import { type ErrorDef, def } from './error-def';
+
+/** Error codes of the shop service (merged into ERRORS). */
+export const SHOP_ERRORS = {
+  // Catalogue.
+  PRODUCT_PRICE_REQUIRED: def(
+    400,
+    'Give the product a price in tenge, ZP or Altyn Saqa (at least one).',
+    'Укажите цену товара в тенге, ZP или Алтын Сака (хотя бы одну).',
+    'Тауардың бағасын теңгемен, ZP-мен немесе Алтын Сақамен көрсетіңіз (кемінде біреуін).',
+  ),
+  CATEGORY_CYCLE: def(
+    409,
+    'A category cannot be placed inside itself or inside one of its own subcategories. Choose another parent.',
+    'Категорию нельзя поместить в саму себя или в её подкатегорию. Выберите другого родителя.',
+    'Санатты өзіне немесе өз ішкі санатына орналастыруға болмайды. Басқа ата санатты таңдаңыз.',
+  ),
+  CATEGORY_NOT_FOUND: def(
+    404,
+    'There is no category with the id {categoryId}. Choose one from the list.',
+    'Категории с идентификатором {categoryId} нет. Выберите её из списка.',
+    '{categoryId} идентификаторы бар санат жоқ. Тізімнен таңдаңыз.',
+  ),
+  PRODUCT_NOT_FOUND: def(
+    404,
+    'There is no product with the id {productId}. Choose one from the list.',
+    'Товара с идентификатором {productId} нет. Выберите его из списка.',
+    '{productId} идентификаторы бар тауар жоқ. Тізімнен таңдаңыз.',
+  ),
+  // Cart, wishlist and checkout.
+  PRODUCT_NOT_SOLD: def(
+    409,
+    '"{product}" is not on sale now. Remove it from the cart or choose another product.',
+    '«{product}» сейчас не продаётся. Уберите его из корзины или выберите другой товар.',
+    '«{product}» қазір сатылмайды. Оны себеттен алып тастаңыз немесе басқа тауар таңдаңыз.',
+  ),
+  OUT_OF_STOCK: def(
+    409,
+    'Not enough "{product}" in stock: {available} left, {requested} asked for. Lower the quantity and try again; nothing was charged.',
+    'Товара «{product}» не хватает: осталось {available}, запрошено {requested}. Уменьшите количество и попробуйте снова; деньги не списаны.',
+    '«{product}» тауары жеткіліксіз: {available} қалды, {requested} сұралды. Санын азайтып, қайталап көріңіз; ақша алынған жоқ.',
+  ),
+  CART_EMPTY: def(
+    409,
+    'The cart is empty. Add products to the cart first.',
+    'Корзина пуста. Сначала добавьте товары в корзину.',
+    'Себет бос. Алдымен себетке тауар қосыңыз.',
+  ),
+  CART_ITEM_NOT_FOUND: def(
+    404,
+    'This product is not in your cart.',
+    'Этого товара нет в вашей корзине.',
+    'Бұл тауар себетіңізде жоқ.',
+  ),
+  CART_TOO_LARGE: def(
+    409,
+    'A cart holds at most {max} different products. Check out or remove some first.',
+    'В корзине может быть не более {max} разных товаров. Оформите заказ или уберите часть.',
+    'Себетте ең көбі {max} түрлі тауар болады. Алдымен тапсырыс беріңіз немесе бірнешеуін алып тастаңыз.',
+  ),
+  PRODUCT_NOT_SOLD_IN_CURRENCY: def(
+    409,
+    '"{product}" has no price in {currency}. Pay in another currency or remove it from the cart.',
+    'У товара «{product}» нет цены в {currency}. Оплатите в другой валюте или уберите его из корзины.',
+    '«{product}» тауарының {currency} бағасы жоқ. Басқа валютамен төлеңіз немесе оны себеттен алып тастаңыз.',
+  ),
+  PICKUP_POINT_UNAVAILABLE: def(
+    409,
+    'This pickup point does not accept orders now. Choose another one.',
+    'Этот пункт выдачи сейчас не принимает заказы. Выберите другой.',
+    'Бұл беру пункті қазір тапсырыс қабылдамайды. Басқасын таңдаңыз.',
+  ),
+  // Orders.
+  ORDER_TRANSITION_REFUSED: def(
+    409,
+    'An order that is "{from}" cannot become "{to}". Allowed next: {allowed}.',
+    'Заказ в статусе «{from}» нельзя перевести в «{to}». Можно: {allowed}.',
+    '«{from}» күйіндегі тапсырысты «{to}» күйіне ауыстыруға болмайды. Рұқсат етілгені: {allowed}.',
+  ),
+  ORDER_NOT_CANCELLABLE: def(
+    409,
+    'This order is already paid or closed, so it cannot be cancelled here. Ask for a return instead.',
+    'Этот заказ уже оплачен или закрыт, отменить его здесь нельзя. Оформите возврат.',
+    'Бұл тапсырыс төленіп қойған немесе жабылған, оны мұнда болдырмауға болмайды. Қайтаруды рәсімдеңіз.',
+  ),
+} as const satisfies Record<string, ErrorDef>;

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { normalizePhone } from './phone';
+
+/**
+ * HTTP shapes of the shop service (request bodies and query strings), one strict zod schema each. Staff catalogue
+ * bodies are flat (one column per language) because the CRUD kit stores them as they come.
+ */
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max);
+const price = z.number().int().min(1).max(100_000_000).nullable();
+const position = z.number().int().min(0).max(1_000_000);
+/** Names of files answered by `POST /api/upload-image` (a uuid and an extension), or their `/uploads/...` urls. */
+const imageName = z.string().regex(/^(\/uploads\/)?[0-9a-f-]{36}\.(webp|jpe?g|png|gif)$/, 'an uploaded image name');
+
+export const SHOP_CURRENCIES = ['tenge', 'zp', 'altyn_saqa'] as const;
+export type ShopCurrency = (typeof SHOP_CURRENCIES)[number];
+
+const productFields = {
+  categoryId: z.uuid().nullable(),
+  nameKk: text(200),
+  nameRu: text(200),
+  nameEn: text(200),
+  descriptionKk: optionalText(5000),
+  descriptionRu: optionalText(5000),
+  descriptionEn: optionalText(5000),
+  images: z.array(imageName).max(10),
+  priceTenge: price,
+  priceZp: price,
+  priceAltynSaqa: price,
+  stock: z.number().int().min(0).max(1_000_000),
+  active: z.boolean(),
+};
+const hasPrice = (p: { priceTenge?: number | null; priceZp?: number | null; priceAltynSaqa?: number | null }) =>
+  p.priceTenge != null || p.priceZp != null || p.priceAltynSaqa != null;
+
+/** A product needs a price in at least one currency (`PRODUCT_PRICE_REQUIRED` when an update would leave none). */
+export const shopProductCreate = z
+  .strictObject({
+    ...productFields,
+    categoryId: productFields.categoryId.default(null),
+    descriptionKk: productFields.descriptionKk.default(''),
+    descriptionRu: productFields.descriptionRu.default(''),
+    descriptionEn: productFields.descriptionEn.default(''),
+    images: productFields.images.default([]),
+    priceTenge: price.default(null),
+    priceZp: price.default(null),
+    priceAltynSaqa: price.default(null),
+    active: z.boolean().default(true),
+  })
+  .refine(hasPrice, { message: 'a price in tenge, ZP or Altyn Saqa is required', path: ['priceZp'] });
+export const shopProductUpdate = z.strictObject(productFields).partial();
+
+export const shopCategoryCreate = z.strictObject({
+  parentId: z.uuid().nullable().default(null),
+  nameKk: text(120),
+  nameRu: text(120),
+  nameEn: text(120),
+  position: position.default(0),
+  active: z.boolean().default(true),
+});
+export const shopCategoryUpdate = z
+  .strictObject({ parentId: z.uuid().nullable(), nameKk: text(120), nameRu: text(120), nameEn: text(120), position, active: z.boolean() })
+  .partial();
+
+/** A product's specification row (e.g. "Pages: 96"), in three languages. Specs have no index (spec section 7). */
+export const shopSpecCreate = z.strictObject({
+  productId: z.uuid(),
+  keyKk: text(100),
+  keyRu: text(100),
+  keyEn: text(100),
+  valueKk: text(300),
+  valueRu: text(300),
+  valueEn: text(300),
+  position: position.default(0),
+});
+export const shopSpecUpdate = shopSpecCreate.omit({ productId: true }).partial();
+
+export const shopSliderCreate = z.strictObject({
+  titleKk: text(200),
+  titleRu: text(200),
+  titleEn: text(200),
+  image: imageName,
+  /** Where the slide leads: a path inside the site (e.g. `/student/shop/products/<id>`). */
+  link: z.string().regex(/^\/[\w\-/?=&.%]*$/, 'a path inside the site').max(300).nullable().default(null),
+  position: position.default(0),
+  active: z.boolean().default(true),
+});
+export const shopSliderUpdate = z
+  .strictObject({
+    titleKk: text(200), titleRu: text(200), titleEn: text(200), image: imageName,
+    link: z.string().regex(/^\/[\w\-/?=&.%]*$/).max(300).nullable(), position, active: z.boolean(),
+  })
+  .partial();
+
+export const shopPickupPointCreate = z.strictObject({
+  nameKk: text(200),
+  nameRu: text(200),
+  nameEn: text(200),
+  addressKk: text(300),
+  addressRu: text(300),
+  addressEn: text(300),
+  /** Opening hours as shown, e.g. "Mon-Fri 10:00-19:00". */
+  hours: text(100),
+  /** The province (auth's catalogue id) it serves, for listing points by region. */
+  provinceId: z.number().int().positive().nullable().default(null),
+  active: z.boolean().default(true),
+});
+export const shopPickupPointUpdate = z
+  .strictObject({
+    nameKk: text(200), nameRu: text(200), nameEn: text(200), addressKk: text(300), addressRu: text(300), addressEn: text(300),
+    hours: text(100), provinceId: z.number().int().positive().nullable(), active: z.boolean(),
+  })
+  .partial();
+
+export const shopToggleActiveMany = z.strictObject({ ids: z.array(z.uuid()).min(1).max(200), active: z.boolean() });
+
+const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const SHOP_PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'popular'] as const;
+
+/**
+ * The public catalogue's query: full-text `q` (any of the three languages, prefix matching), a category (with its
+ * subcategories), a price range in one currency, only what is in stock, a sort and a page.
+ */
+export const shopProductListQuery = z
+  .strictObject({
+    q: z.string().trim().max(100).optional(),
+    categoryId: z.uuid().optional(),
+    currency: z.enum(SHOP_CURRENCIES).optional(),
+    minPrice: queryInt(0, 100_000_000).optional(),
+    maxPrice: queryInt(0, 100_000_000).optional(),
+    inStock: queryBool.optional(),
+    sort: z.enum(SHOP_PRODUCT_SORTS).default('newest'),
+    page: queryInt(1, 10_000).default(1),
+    limit: queryInt(1, 100).default(20),
+  })
+  .refine((q) => q.currency !== undefined || (q.minPrice === undefined && q.maxPrice === undefined), {
+    message: 'a price range needs a currency',
+    path: ['currency'],
+  })
+  .refine((q) => q.currency !== undefined || (q.sort !== 'price_asc' && q.sort !== 'price_desc'), {
+    message: 'sorting by price needs a currency',
+    path: ['currency'],
+  });
+
+export const shopCartAdd = z.strictObject({ productId: z.uuid(), quantity: z.number().int().min(1).max(99).default(1) });
+export const shopCartQuantity = z.strictObject({ quantity: z.number().int().min(1).max(99) });
+export const shopWishlistAdd = z.strictObject({ productId: z.uuid() });
+
+const phone = z.string().transform((v, ctx) => {
+  const normalized = normalizePhone(v);
+  if (!normalized) ctx.addIssue({ code: 'custom', message: 'a Kazakhstan phone number, e.g. +7 700 000 00 00' });
+  return normalized ?? v;
+});
+
+/**
+ * Checkout: the whole cart, paid in one currency, delivered to an address or collected at a pickup point. ZP only
+ * for now: tenge (the payment provider) and Altyn Saqa (a wallet payment in that unit) need finance support first.
+ */
+export const shopCheckout = z.strictObject({
+  currency: z.enum(['zp']),
+  fulfilment: z.discriminatedUnion('method', [
+    z.strictObject({ method: z.literal('pickup'), pickupPointId: z.uuid() }),
+    z.strictObject({
+      method: z.literal('delivery'),
+      address: z.strictObject({
+        recipient: text(200),
+        phone,
+        city: text(100),
+        line: text(300),
+        note: optionalText(500).default(''),
+      }),
+    }),
+  ]),
+});
+
+export const SHOP_ORDER_STATUSES = [
+  'awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'ready_for_pickup', 'picked_up', 'cancelled',
+  'return_requested', 'returned', 'return_refused',
+] as const;
+export type ShopOrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
+
+export const shopOrderListQuery = z.strictObject({
+  status: z.enum(SHOP_ORDER_STATUSES).optional(),
+  method: z.enum(['pickup', 'delivery']).optional(),
+  userId: z.uuid().optional(),
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 100).default(20),
+});
+export const shopOrderCountsQuery = z.strictObject({ method: z.enum(['pickup', 'delivery']).optional() });
+export const shopChangeStatus = z.strictObject({ status: z.enum(SHOP_ORDER_STATUSES), note: optionalText(500).optional() });
