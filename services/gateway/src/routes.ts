@@ -7,7 +7,7 @@
  * catches a rule that could never match. Services serve the same paths, so the path is forwarded unchanged.
  *
  * Every prefix here has a handler in its service (test/route-owners.spec.ts boots the services and checks it both
- * ways). A feature's prefixes are added together with its handlers: the shop's catalogue, cart and orders, the
+ * ways). A feature's prefixes are added together with its handlers (the shop's are here since its step 1): the
  * learning centre's courses, groups, lessons and materials, and so on. A path with no prefix gets the gateway's
  * 404 ROUTE_NOT_FOUND, never a 5xx.
  */
@@ -90,6 +90,18 @@ export const ROUTES: readonly RouteRule[] = [
     'zp-history',
     'finance',
     'transactions',
+  ]),
+  ...rules('shop', [
+    'shop',
+    'products',
+    'categories',
+    'specs',
+    'sliders',
+    'pickup-points',
+    'cart',
+    'wishlist',
+    'orders',
+    'my-orders',
   ]),
   ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts']),
 ];

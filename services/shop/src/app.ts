@@ -1,15 +1,16 @@
-import { Module } from '@nestjs/common';
 import { type ServiceDefinition, createService } from '@olymp/server-kit';
-
-/** Shop: catalog, cart, wishlist, orders and their state machine, delivery and pickup, returns, reviews. */
-@Module({})
-export class ShopModule {}
+import { shopEntities } from './entities';
+import { ShopModule } from './shop.module';
+import { ShopInitial1764000100000 } from './migrations/1764000100000-shop-initial';
 
 export const shopService: ServiceDefinition = {
   service: 'shop',
   imports: [ShopModule],
-  entities: [],
-  migrations: [],
+  entities: shopEntities,
+  migrations: [ShopInitial1764000100000],
 };
 
 export const startShop = (env: Record<string, string | undefined> = process.env) => createService(shopService, env);
+export { Orders, PAYMENT_WINDOW_MS } from './orders/orders.service';
+export { PaymentSweeper } from './orders/payment-sweeper';
+export { ORDER_TRANSITIONS, canTransition, nextStatuses } from './orders/order-states';

@@ -1,0 +1,5 @@
+import { Category, PickupPoint, Product, ProductSpec, Slider } from './catalogue/catalogue.entities';
+import { CartItem, WishlistItem } from './cart/cart.entities';
+import { Order, OrderLine, OrderStatusChange } from './orders/order.entities';
+
+export const shopEntities = [Category, Product, ProductSpec, Slider, PickupPoint, CartItem, WishlistItem, Order, OrderLine, OrderStatusChange];

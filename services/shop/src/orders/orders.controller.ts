@@ -1,0 +1,102 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { DataSource, type FindOptionsWhere } from 'typeorm';
+import type { z } from 'zod';
+import { SHOP_ORDER_STATUSES, shopChangeStatus, shopCheckout, shopOrderCountsQuery, shopOrderListQuery } from '@olymp/proto';
+import { type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
+import { Order } from './order.entities';
+import { orderView } from './order.view';
+import { Orders } from './orders.service';
+
+type ListQuery = z.output<typeof shopOrderListQuery>;
+
+/**
+ * Spec section 7: cart checkout; orders counts, wallet, change-status; a pupil's own orders (`my-orders`, others'
+ * are 404) and staff's (`orders`, `shop:order_index`).
+ */
+@Controller()
+export class OrdersController {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly orders: Orders,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  @Post('cart/checkout')
+  @SignedIn()
+  async checkout(@CurrentUser() user: AuthUser, @ValidBody(shopCheckout) body: z.output<typeof shopCheckout>) {
+    return { data: orderView(await this.orders.checkout(user.sub, body)) };
+  }
+
+  private async page(where: FindOptionsWhere<Order>, q: ListQuery, forStaff: boolean) {
+    const [rows, total] = await this.ds.getRepository(Order).findAndCount({
+      where, relations: { lines: true }, order: { createdAt: 'DESC', id: 'ASC' }, skip: (q.page - 1) * q.limit, take: q.limit,
+    });
+    return { data: rows.map((o) => orderView(o, forStaff)), total, page: q.page, limit: q.limit };
+  }
+
+  private filters(q: ListQuery): FindOptionsWhere<Order> {
+    return { ...(q.status ? { status: q.status } : {}), ...(q.method ? { method: q.method } : {}) };
+  }
+
+  @Get('my-orders')
+  @SignedIn()
+  mine(@CurrentUser() user: AuthUser, @ValidQuery(shopOrderListQuery.omit({ userId: true })) q: ListQuery) {
+    return this.page({ ...this.filters(q), userId: user.sub }, q, false);
+  }
+
+  @Get('my-orders/:order')
+  @SignedIn()
+  async myOne(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
+    const order = await this.ds.getRepository(Order).findOne({ where: { id, userId: user.sub }, relations: { lines: true } });
+    if (!order) throw notFound();
+    return { data: orderView(order) };
+  }
+
+  @Post('my-orders/:order/cancel')
+  @HttpCode(200)
+  @SignedIn()
+  async cancel(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
+    await this.orders.cancelByOwner(user.sub, id);
+    return this.myOne(user, id);
+  }
+
+  /** The caller's wallet as the shop shows it beside a ZP price (spec "orders wallet"). */
+  @Get('orders/wallet')
+  @SignedIn()
+  async wallet(@CurrentUser() user: AuthUser) {
+    const { balances } = await this.rpc.request('finance.balances.get', { userIds: [user.sub] });
+    return { data: { zp: balances[0]?.zp ?? 0, altynSaqa: balances[0]?.altynSaqa ?? 0 } };
+  }
+
+  @Get('orders/counts')
+  @RequirePermission('shop:order_index')
+  async counts(@ValidQuery(shopOrderCountsQuery) q: z.output<typeof shopOrderCountsQuery>) {
+    const rows: { status: string; n: number }[] = await this.ds.query(
+      'SELECT status, count(*)::int AS n FROM orders WHERE ($1::text IS NULL OR method = $1) GROUP BY status',
+      [q.method ?? null],
+    );
+    return { data: Object.fromEntries(SHOP_ORDER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) };
+  }
+
+  @Get('orders')
+  @RequirePermission('shop:order_index')
+  list(@ValidQuery(shopOrderListQuery) q: ListQuery) {
+    return this.page({ ...this.filters(q), ...(q.userId ? { userId: q.userId } : {}) }, q, true);
+  }
+
+  @Get('orders/:order')
+  @RequirePermission('shop:order_index')
+  async one(@UuidParam('order') id: string) {
+    const order = await this.ds.getRepository(Order).findOne({ where: { id }, relations: { lines: true } });
+    if (!order) throw notFound();
+    return { data: orderView(order, true) };
+  }
+
+  @Post('orders/:order/change-status')
+  @HttpCode(200)
+  @RequirePermission('shop:order_change_status')
+  async changeStatus(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopChangeStatus) body: z.output<typeof shopChangeStatus>) {
+    await this.orders.changeStatus(id, body.status, body.note, user);
+    return this.one(id);
+  }
+}

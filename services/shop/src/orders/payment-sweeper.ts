@@ -1,0 +1,51 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import type { Logger } from 'pino';
+import { Orders } from './orders.service';
+
+/**
+ * Gives back the stock of orders not paid within PAYMENT_WINDOW_MS (30 minutes by the kit's Clock). For each
+ * overdue order it first cancels the invoice in finance (`finance.invoice.cancel-unpaid`, which takes the invoice's
+ * row lock, so a payment racing it either lands first or is refused), then cancels the order and returns the stock.
+ * If finance cancelled nothing and the order has an invoice, the invoice was paid or cancelled meanwhile: its event
+ * (invoice.paid or invoice.cancelled) settles the order, so the sweeper leaves it.
+ */
+@Injectable()
+export class PaymentSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  static readonly INTERVAL_MS = 30_000;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly orders: Orders,
+    private readonly rpc: RpcClient,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'order payment sweep failed')), PaymentSweeper.INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (tests call it directly); answers how many orders it cancelled. Passes never overlap. */
+  sweep(): Promise<number> {
+    this.running ??= this.pass().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    let released = 0;
+    for (const order of await this.orders.overdue(200)) {
+      const { cancelled } = await this.rpc.request('finance.invoice.cancel-unpaid', { product: { kind: 'order', id: order.id } });
+      if (cancelled > 0 || order.invoiceId === null) {
+        if (await this.orders.release(order.id, 'system', null, 'not paid in time')) released += 1;
+      }
+    }
+    return released;
+  }
+}

@@ -1,0 +1,59 @@
+import { Module } from '@nestjs/common';
+import { AuditModule, CrudResource } from '@olymp/server-kit';
+import {
+  shopCategoryCreate, shopCategoryUpdate, shopPickupPointCreate, shopPickupPointUpdate, shopProductCreate, shopProductUpdate,
+  shopSliderCreate, shopSliderUpdate, shopSpecCreate, shopSpecUpdate,
+} from '@olymp/proto';
+import { Category, PickupPoint, Product, ProductSpec, Slider } from './catalogue/catalogue.entities';
+import { CategoryHooks, ProductHooks } from './catalogue/catalogue.hooks';
+import { Catalogue } from './catalogue/catalogue.service';
+import { CatalogueController } from './catalogue/catalogue.controller';
+import { Carts } from './cart/cart.service';
+import { CartController } from './cart/cart.controller';
+import { Orders } from './orders/orders.service';
+import { OrdersController } from './orders/orders.controller';
+import { InvoiceEventsConsumer } from './orders/invoice-events.consumer';
+import { PaymentSweeper } from './orders/payment-sweeper';
+
+const names = ['nameKk', 'nameRu', 'nameEn'] as const;
+
+/**
+ * The shop (spec sections 2, 3, 7): the staff catalogue as CRUD resources (products, categories, specs, sliders,
+ * pickup points), the public catalogue, a pupil's cart and wishlist, checkout and orders.
+ */
+@Module({
+  imports: [
+    AuditModule,
+    CrudResource.register({
+      path: 'products', entity: Product, create: shopProductCreate, update: shopProductUpdate, hooks: ProductHooks,
+      access: { read: 'shop:product_index', store: 'shop:product_create', update: 'shop:product_update', destroy: 'shop:product_delete' },
+      searchable: names, relations: { category: {} },
+      filterable: ['categoryId', 'active', 'stock', 'sold', 'priceTenge', 'priceZp', 'priceAltynSaqa', 'createdAt', ...names],
+      defaultSort: [{ field: 'createdAt', order: 'DESC' }],
+    }),
+    CrudResource.register({
+      path: 'categories', entity: Category, create: shopCategoryCreate, update: shopCategoryUpdate, hooks: CategoryHooks,
+      access: { read: 'shop:category_manage', write: 'shop:category_manage' },
+      searchable: names, relations: { parent: {} },
+      defaultSort: [{ field: 'parentId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+    }),
+    CrudResource.register({
+      path: 'specs', entity: ProductSpec, create: shopSpecCreate, update: shopSpecUpdate, actions: ['show', 'store', 'update', 'destroy'],
+      access: { read: 'shop:product_index', write: 'shop:product_update' },
+      defaultSort: [{ field: 'productId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+    }),
+    CrudResource.register({
+      path: 'sliders', entity: Slider, create: shopSliderCreate, update: shopSliderUpdate,
+      access: { read: 'shop:slider_manage', write: 'shop:slider_manage' },
+      searchable: ['titleKk', 'titleRu', 'titleEn'], defaultSort: [{ field: 'position', order: 'ASC' }],
+    }),
+    CrudResource.register({
+      path: 'pickup-points', entity: PickupPoint, create: shopPickupPointCreate, update: shopPickupPointUpdate,
+      access: { read: 'shop:pickup_point_manage', write: 'shop:pickup_point_manage' },
+      searchable: names, defaultSort: [{ field: 'nameRu', order: 'ASC' }],
+    }),
+  ],
+  controllers: [CatalogueController, CartController, OrdersController],
+  providers: [Catalogue, Carts, Orders, InvoiceEventsConsumer, PaymentSweeper],
+})
+export class ShopModule {}
