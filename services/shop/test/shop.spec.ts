@@ -1,0 +1,317 @@
+/**
+ * The shop against real PostgreSQL and NATS, with auth (permissions) and finance (invoices, wallet payments):
+ * the catalogue (staff CRUD, public search in Kazakh, filters, sort, paging), a pupil's cart and wishlist (own
+ * lines only), checkout (stock reserved in one transaction, an invoice opened in finance, paid from the wallet,
+ * `invoice.paid` moving the order to paid once even when redelivered), 100 concurrent checkouts of a product with
+ * 3 in stock, the payment deadline (sweeper on the kit's Clock), and staff's change-status.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { headers as natsHeaders } from '@nats-io/nats-core';
+import { startAuth } from '@olymp/auth';
+import { LedgerService, startFinance } from '@olymp/finance';
+import { PAYMENT_WINDOW_MS, PaymentSweeper, startShop } from '@olymp/shop';
+import { ROLE } from '@olymp/proto';
+import { Clock, NatsService, type RunningService } from '@olymp/server-kit';
+import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
+
+describe('shop', () => {
+  const ns = createTestNamespace();
+  let auth: RunningService;
+  let finance: RunningService;
+  let shop: RunningService;
+  let pg: Client;
+  const schema = ns.schemaOf('shop');
+  let admin = '';
+  let manager = '';
+  const aigerim = randomUUID();
+  const nurlan = randomUUID();
+  const bearer = { aigerim: '', nurlan: '' };
+
+  beforeAll(async () => {
+    auth = await startAuth(ns.envFor('auth'));
+    finance = await startFinance(ns.envFor('finance'));
+    shop = await startShop(ns.envFor('shop'));
+    pg = new Client({ connectionString: ns.databaseUrl });
+    await pg.connect();
+    admin = `Bearer ${await testToken({ roleId: ROLE.admin })}`;
+    manager = `Bearer ${await testToken({ roleId: ROLE.manager })}`;
+    bearer.aigerim = `Bearer ${await testToken({ roleId: ROLE.student, userId: aigerim })}`;
+    bearer.nurlan = `Bearer ${await testToken({ roleId: ROLE.student, userId: nurlan })}`;
+  });
+
+  afterAll(async () => {
+    await pg?.end();
+    await shop?.close();
+    await finance?.close();
+    await auth?.close();
+    await ns.cleanup();
+  });
+
+  type Method = 'get' | 'post' | 'put' | 'delete';
+  const call = (method: Method, path: string, who?: string, locale = 'en') => {
+    const r = request(shop.url)[method](path).set('x-locale', locale);
+    return who ? r.set('authorization', who) : r;
+  };
+  const giveZp = (userId: string, amount: number) =>
+    finance.app.get(DataSource).transaction((m) =>
+      finance.app.get(LedgerService).post(m, { key: `test:${randomUUID()}`, kind: 'award', legs: [{ unit: 'ZP', from: { system: 'rewards' }, to: { user: userId }, amount }] }),
+    );
+  const zp = async (userId: string) => (await finance.app.get(LedgerService).balances([userId]))[0].zp;
+  const product = async (fields: Record<string, unknown> = {}) => {
+    const res = await call('post', '/api/products', admin).send({
+      nameKk: 'Қазақ тілі әліппесі', nameRu: 'Азбука казахского языка', nameEn: 'Kazakh primer', priceZp: 100, stock: 10, ...fields,
+    });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; stock: number };
+  };
+  const stockOf = async (id: string) => (await pg.query(`SELECT stock FROM "${schema}".products WHERE id = $1`, [id])).rows[0].stock as number;
+  const pickupPoint = async () => {
+    const res = await call('post', '/api/pickup-points', admin).send({
+      nameKk: 'Алматы пункті', nameRu: 'Пункт Алматы', nameEn: 'Almaty point', addressKk: 'Абай 1', addressRu: 'Абая 1', addressEn: 'Abai 1', hours: '10:00-19:00',
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const pupil = async () => {
+    const id = randomUUID();
+    return { id, token: `Bearer ${await testToken({ roleId: ROLE.student, userId: id })}` };
+  };
+
+  describe('catalogue', () => {
+    it('staff create products; the public list finds one by a Kazakh word, in any language, by prefix', async () => {
+      const tag = randomUUID().slice(0, 6);
+      const p = await product({ nameKk: `Математика кітабы ${tag}`, nameRu: `Книга по математике ${tag}`, nameEn: `Maths book ${tag}`, descriptionKk: 'Есептер жинағы' });
+      for (const q of ['кітабы', 'КІТАБ', 'есептер', 'математике', 'maths']) {
+        const res = await call('get', `/api/shop/products?q=${encodeURIComponent(`${q} ${tag}`)}`).expect(200);
+        expect(res.body.data.map((x: { id: string }) => x.id)).toEqual([p.id]);
+      }
+      const none = await call('get', `/api/shop/products?q=${encodeURIComponent(`сызғыш ${tag}`)}`).expect(200);
+      expect(none.body).toMatchObject({ data: [], total: 0 });
+    });
+
+    it('filters by category (with subcategories), price range in a currency, stock; sorts and pages', async () => {
+      const root = await call('post', '/api/categories', admin).send({ nameKk: 'Кітаптар', nameRu: 'Книги', nameEn: 'Books' }).expect(201);
+      const sub = await call('post', '/api/categories', admin).send({ nameKk: 'Сөздіктер', nameRu: 'Словари', nameEn: 'Dictionaries', parentId: root.body.id }).expect(201);
+      const a = await product({ categoryId: root.body.id, priceZp: 50, stock: 0 });
+      const b = await product({ categoryId: sub.body.id, priceZp: 150, priceTenge: 900 });
+      const c = await product({ categoryId: sub.body.id, priceZp: 300 });
+      const ids = async (qs: string) => (await call('get', `/api/shop/products?${qs}`).expect(200)).body.data.map((x: { id: string }) => x.id);
+      expect(await ids(`categoryId=${root.body.id}&sort=price_asc&currency=zp`)).toEqual([a.id, b.id, c.id]);
+      expect(await ids(`categoryId=${sub.body.id}&sort=price_desc&currency=zp`)).toEqual([c.id, b.id]);
+      expect(await ids(`categoryId=${root.body.id}&currency=zp&minPrice=100&maxPrice=200`)).toEqual([b.id]);
+      expect(await ids(`categoryId=${root.body.id}&currency=tenge`)).toEqual([b.id]);
+      expect(await ids(`categoryId=${root.body.id}&inStock=true&sort=price_asc&currency=zp`)).toEqual([b.id, c.id]);
+      const page2 = await call('get', `/api/shop/products?categoryId=${root.body.id}&sort=price_asc&currency=zp&limit=2&page=2`).expect(200);
+      expect(page2.body).toMatchObject({ total: 3, page: 2, limit: 2, data: [{ id: c.id, prices: { zp: 300 } }] });
+      // Deactivating hides a product (one and many), and an inactive category hides its products.
+      await call('post', `/api/products/${c.id}/toggle-active`, admin).expect(200, { data: { id: c.id, active: false } });
+      expect(await ids(`categoryId=${root.body.id}`)).not.toContain(c.id);
+      await call('post', '/api/products/toggle-active-many', admin).send({ ids: [c.id, b.id], active: true }).expect(200);
+      expect(await ids(`categoryId=${root.body.id}`)).toContain(c.id);
+      await call('put', `/api/categories/${sub.body.id}`, admin).send({ active: false }).expect(200);
+      expect(await ids(`categoryId=${root.body.id}`)).toEqual([a.id]);
+      // A category cannot go under its own subcategory.
+      const cycle = await call('put', `/api/categories/${root.body.id}`, admin, 'kk').send({ parentId: sub.body.id });
+      expect([cycle.status, cycle.body.code]).toEqual([409, 'CATEGORY_CYCLE']);
+      expect(cycle.body.message).toMatch(/санат/i);
+    });
+
+    it('refuses bad input with localized 4xx and changes nothing; 401 and 403 for the staff routes', async () => {
+      const noPrice = await call('post', '/api/products', admin, 'ru').send({ nameKk: 'a', nameRu: 'b', nameEn: 'c', stock: 1 });
+      expect(noPrice.status).toBe(400);
+      const p = await product();
+      const strip = await call('put', `/api/products/${p.id}`, admin).send({ priceZp: null });
+      expect([strip.status, strip.body.code]).toEqual([400, 'PRODUCT_PRICE_REQUIRED']);
+      expect((await pg.query(`SELECT price_zp FROM "${schema}".products WHERE id = $1`, [p.id])).rows[0].price_zp).toBe(100);
+      expect((await call('get', '/api/shop/products?minPrice=5')).status).toBe(400); // a range needs a currency
+      await call('post', '/api/products').send({}).expect(401);
+      expect((await call('post', '/api/products', bearer.aigerim).send({})).body.code).toBe('FORBIDDEN');
+      await call('post', `/api/products/${p.id}/toggle-active`, bearer.aigerim).expect(403);
+      await call('post', `/api/products/${randomUUID()}/toggle-active`, admin).expect(404);
+      await call('post', '/api/products/toggle-active-many', admin).send({ ids: [p.id, randomUUID()], active: false }).expect(404);
+      expect((await pg.query(`SELECT active FROM "${schema}".products WHERE id = $1`, [p.id])).rows[0].active).toBe(true);
+      await call('get', '/api/shop/products/not-a-uuid').expect(400);
+      await call('get', `/api/shop/products/${randomUUID()}`).expect(404);
+      // The manager role holds the shop keys by default.
+      await call('get', '/api/products', manager).expect(200);
+      // Specs: store, show, update, destroy; the public product shows them.
+      const spec = await call('post', '/api/specs', admin).send({ productId: p.id, keyKk: 'Беттер', keyRu: 'Страниц', keyEn: 'Pages', valueKk: '96', valueRu: '96', valueEn: '96' }).expect(201);
+      const shown = await call('get', `/api/shop/products/${p.id}`).expect(200);
+      expect(shown.body.data.specs).toEqual([{ id: spec.body.id, key: { kk: 'Беттер', ru: 'Страниц', en: 'Pages' }, value: { kk: '96', ru: '96', en: '96' } }]);
+    });
+  });
+
+  describe('cart and wishlist', () => {
+    it('keeps a pupil\'s lines with current price and stock state; another pupil cannot see or change them', async () => {
+      const p = await product({ stock: 2, priceZp: 70 });
+      const me = await pupil();
+      const other = await pupil();
+      await call('post', '/api/cart/items', me.token).send({ productId: p.id, quantity: 3 }).expect(200);
+      const cart = await call('get', '/api/cart', me.token).expect(200);
+      expect(cart.body.data).toEqual({
+        lines: [expect.objectContaining({ productId: p.id, quantity: 3, state: 'short', available: 2, prices: { tenge: null, zp: 70, altynSaqa: null } })],
+        totals: { zp: 210 },
+      });
+      expect((await call('get', '/api/cart', other.token).expect(200)).body.data.lines).toEqual([]);
+      expect((await call('put', `/api/cart/items/${p.id}`, other.token).send({ quantity: 1 })).body.code).toBe('CART_ITEM_NOT_FOUND');
+      await call('delete', `/api/cart/items/${p.id}`, other.token).expect(404);
+      await call('put', `/api/cart/items/${p.id}`, me.token).send({ quantity: 2 }).expect(200);
+      expect((await call('put', `/api/cart/items/${p.id}`, me.token).send({ quantity: 0 })).status).toBe(400);
+      expect((await call('get', '/api/cart', me.token)).body.data.lines[0]).toMatchObject({ quantity: 2, state: 'ok' });
+      await call('delete', `/api/cart/items/${p.id}`, me.token).expect(200);
+      await call('post', '/api/cart/items', me.token).send({ productId: randomUUID() }).expect(404);
+      await call('get', '/api/cart').expect(401);
+      // Wishlist: add, move to cart, remove.
+      await call('post', '/api/wishlist', me.token).send({ productId: p.id }).expect(200);
+      expect((await call('get', '/api/wishlist', other.token)).body.data).toEqual([]);
+      await call('post', `/api/wishlist/${p.id}/move-to-cart`, other.token).expect(404);
+      await call('post', `/api/wishlist/${p.id}/move-to-cart`, me.token).expect(200);
+      expect((await call('get', '/api/wishlist', me.token)).body.data).toEqual([]);
+      expect((await call('get', '/api/cart', me.token)).body.data.lines).toEqual([expect.objectContaining({ productId: p.id, quantity: 1 })]);
+      await call('delete', '/api/cart', me.token).expect(200);
+      expect((await call('get', '/api/cart', me.token)).body.data.lines).toEqual([]);
+    });
+  });
+
+  describe('checkout and orders', () => {
+    const orderRow = async (id: string) => (await pg.query(`SELECT * FROM "${schema}".orders WHERE id = $1`, [id])).rows[0];
+
+    it('reserves stock, opens an invoice, is paid from the wallet; a redelivered invoice.paid changes nothing', async () => {
+      const p = await product({ stock: 5, priceZp: 120 });
+      const point = await pickupPoint();
+      await giveZp(aigerim, 1000);
+      await call('post', '/api/cart/items', bearer.aigerim).send({ productId: p.id, quantity: 2 }).expect(200);
+      const empty = await call('post', '/api/cart/checkout', bearer.nurlan, 'kk').send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } });
+      expect([empty.status, empty.body.code, empty.body.message]).toEqual([409, 'CART_EMPTY', 'Себет бос. Алдымен себетке тауар қосыңыз.']);
+      const res = await call('post', '/api/cart/checkout', bearer.aigerim).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } });
+      expect(res.status).toBe(201);
+      const order = res.body.data;
+      expect(order).toMatchObject({ status: 'awaiting_payment', method: 'pickup', total: 240, lines: [{ productId: p.id, quantity: 2, unitPrice: 120 }] });
+      expect(order.invoiceId).toEqual(expect.any(String));
+      expect(await stockOf(p.id)).toBe(3);
+      expect((await call('get', '/api/cart', bearer.aigerim)).body.data.lines).toEqual([]);
+      expect((await call('get', '/api/orders/wallet', bearer.aigerim).expect(200)).body.data).toEqual({ zp: 1000, altynSaqa: 0 });
+      // Another pupil sees nothing of it.
+      await call('get', `/api/my-orders/${order.id}`, bearer.nurlan).expect(404);
+      await call('post', `/api/my-orders/${order.id}/cancel`, bearer.nurlan).expect(404);
+      await call('get', `/api/orders/${order.id}`, bearer.nurlan).expect(403);
+
+      await request(finance.url).post(`/api/wallet-payment/${order.invoiceId}`).set('authorization', bearer.aigerim).expect(200);
+      await waitFor(async () => (await orderRow(order.id)).status === 'paid', { what: 'the order to be paid' });
+      expect(await zp(aigerim)).toBe(760);
+
+      // The same fact again under another message id (a producer's republish): still one payment transition.
+      const nats = shop.app.get(NatsService);
+      const h = natsHeaders();
+      h.set('x-event-version', '2');
+      await nats.js.publish(nats.subject('invoice.paid'), JSON.stringify({
+        invoiceId: order.invoiceId, userId: aigerim, product: { kind: 'order', id: order.id }, amountTenge: 0, amountZp: 240, method: 'wallet', paidAt: new Date().toISOString(),
+      }), { msgID: randomUUID(), headers: h });
+      const consumed = async () => Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".inbox`)).rows[0].n);
+      const before = await consumed();
+      await waitFor(async () => (await consumed()) > before, { what: 'the republished event to be consumed' });
+      const history = await pg.query(`SELECT to_status FROM "${schema}".order_status_history WHERE order_id = $1 ORDER BY at, to_status`, [order.id]);
+      expect(history.rows.map((r) => r.to_status).sort()).toEqual(['awaiting_payment', 'paid']);
+      expect((await pg.query(`SELECT sold FROM "${schema}".products WHERE id = $1`, [p.id])).rows[0].sold).toBe(2);
+
+      // Staff move it on; a refused move is a localized 409 and changes nothing; a pickup code appears.
+      const wrong = await call('post', `/api/orders/${order.id}/change-status`, admin, 'ru').send({ status: 'shipped' });
+      expect([wrong.status, wrong.body.code]).toEqual([409, 'ORDER_TRANSITION_REFUSED']);
+      expect(wrong.body.message).toContain('ready_for_pickup');
+      await call('post', `/api/orders/${order.id}/change-status`, bearer.aigerim).send({ status: 'ready_for_pickup' }).expect(403);
+      const ready = await call('post', `/api/orders/${order.id}/change-status`, manager).send({ status: 'ready_for_pickup', note: 'on the shelf' }).expect(200);
+      expect(ready.body.data).toMatchObject({ status: 'ready_for_pickup', next: ['picked_up'] });
+      const mine = await call('get', `/api/my-orders/${order.id}`, bearer.aigerim).expect(200);
+      expect(mine.body.data.pickupCode).toMatch(/^\d{6}$/);
+      await call('post', `/api/orders/${order.id}/change-status`, manager).send({ status: 'picked_up' }).expect(200);
+      const audit = await pg.query(`SELECT count(*)::int AS n FROM "${schema}".audit_log WHERE resource = 'orders' AND resource_id = $1`, [order.id]);
+      expect(audit.rows[0].n).toBe(2);
+      const counts = await call('get', '/api/orders/counts?method=pickup', manager).expect(200);
+      expect(counts.body.data.picked_up).toBeGreaterThanOrEqual(1);
+      await waitFor(async () => Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0].n) === 0, { what: 'the outbox to drain' });
+    });
+
+    it('100 pupils check out the last 3 at once: exactly 3 orders, stock 0, the rest a localized 409 and nothing charged', async () => {
+      const p = await product({ stock: 3, priceZp: 10 });
+      const point = await pickupPoint();
+      const pupils = await Promise.all(Array.from({ length: 100 }, () => pupil()));
+      for (const x of pupils) await call('post', '/api/cart/items', x.token).send({ productId: p.id, quantity: 1 }).expect(200);
+      const results = await Promise.all(pupils.map((x) => call('post', '/api/cart/checkout', x.token, 'kk').send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } })));
+      const ok = results.filter((r) => r.status === 201);
+      const refused = results.filter((r) => r.status !== 201);
+      expect(ok).toHaveLength(3);
+      expect(refused.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 97 }, () => [409, 'OUT_OF_STOCK']));
+      expect(refused[0].body.message).toContain('ақша алынған жоқ');
+      expect(await stockOf(p.id)).toBe(0);
+      const orders = await pg.query(`SELECT count(*)::int AS n FROM "${schema}".orders o JOIN "${schema}".order_lines l ON l.order_id = o.id WHERE l.product_id = $1`, [p.id]);
+      expect(orders.rows[0].n).toBe(3);
+      const invoices = await pg.query(
+        `SELECT count(*)::int AS n FROM "${ns.schemaOf('finance')}".invoices WHERE product_kind = 'order' AND product_id = ANY($1::uuid[])`,
+        [ok.map((r) => r.body.data.id)],
+      );
+      expect(invoices.rows[0].n).toBe(3);
+      // The refused pupils keep their carts and have no order or invoice.
+      const loser = pupils[results.findIndex((r) => r.status !== 201)];
+      expect((await call('get', '/api/cart', loser.token)).body.data.lines).toHaveLength(1);
+      expect((await pg.query(`SELECT count(*)::int AS n FROM "${ns.schemaOf('finance')}".invoices WHERE user_id = $1`, [loser.id])).rows[0].n).toBe(0);
+    });
+
+    it('an order not paid in 30 minutes is cancelled and its stock returns; a pupil may cancel an unpaid order', async () => {
+      const p = await product({ stock: 4, priceZp: 25 });
+      const me = await pupil();
+      const address = { recipient: 'Айгерім С.', phone: '8 700 000 00 05', city: 'Алматы', line: 'Абай 10, 5' };
+      await call('post', '/api/cart/items', me.token).send({ productId: p.id, quantity: 3 }).expect(200);
+      const first = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address } }).expect(201);
+      expect(first.body.data.address).toEqual({ ...address, phone: '+77000000005', note: '' });
+      expect(await stockOf(p.id)).toBe(1);
+      const clock = shop.app.get(Clock);
+      const sweeper = shop.app.get(PaymentSweeper);
+      clock.advance(PAYMENT_WINDOW_MS - 60_000);
+      expect(await sweeper.sweep()).toBe(0);
+      clock.advance(61_000);
+      expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
+      expect((await orderRow(first.body.data.id)).status).toBe('cancelled');
+      expect(await stockOf(p.id)).toBe(4);
+      const inv = await pg.query(`SELECT status FROM "${ns.schemaOf('finance')}".invoices WHERE id = $1`, [first.body.data.invoiceId]);
+      expect(inv.rows[0].status).toBe('cancelled');
+      // Paying the expired invoice is refused by finance: nothing is taken.
+      await giveZp(me.id, 100);
+      const late = await request(finance.url).post(`/api/wallet-payment/${first.body.data.invoiceId}`).set('authorization', me.token);
+      expect([late.status, late.body.code]).toEqual([409, 'INVOICE_CANCELLED']);
+      expect(await zp(me.id)).toBe(100);
+
+      await call('post', '/api/cart/items', me.token).send({ productId: p.id, quantity: 2 }).expect(200);
+      const second = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address } }).expect(201);
+      expect(await stockOf(p.id)).toBe(2);
+      const cancelled = await call('post', `/api/my-orders/${second.body.data.id}/cancel`, me.token).expect(200);
+      expect(cancelled.body.data.status).toBe('cancelled');
+      expect(await stockOf(p.id)).toBe(4);
+      const again = await call('post', `/api/my-orders/${second.body.data.id}/cancel`, me.token);
+      expect([again.status, again.body.code]).toEqual([409, 'ORDER_NOT_CANCELLABLE']);
+      // The invoice.cancelled that finance published for it arrives later and changes nothing.
+      await waitFor(async () => Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".order_status_history WHERE order_id = $1`, [second.body.data.id])).rows[0].n) === 2);
+      expect(await stockOf(p.id)).toBe(4);
+    });
+
+    it('refuses bad checkouts before anything is taken', async () => {
+      const p = await product({ stock: 5, priceZp: null, priceTenge: 500 });
+      const me = await pupil();
+      await call('post', '/api/cart/items', me.token).send({ productId: p.id }).expect(200);
+      const point = await pickupPoint();
+      const tenge = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } });
+      expect([tenge.status, tenge.body.code]).toEqual([409, 'PRODUCT_NOT_SOLD_IN_CURRENCY']);
+      await call('post', `/api/pickup-points/${point}/toggle-active`, admin).expect(200);
+      const closed = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } });
+      expect([closed.status, closed.body.code]).toEqual([409, 'PICKUP_POINT_UNAVAILABLE']);
+      await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: randomUUID() } }).expect(404);
+      await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address: { city: 'x' } } }).expect(400);
+      await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address: { recipient: 'A', phone: '123', city: 'X', line: 'Y' } } }).expect(400);
+      await call('post', '/api/cart/checkout').send({}).expect(401);
+      expect(await stockOf(p.id)).toBe(5);
+      expect((await call('get', '/api/cart', me.token)).body.data.lines).toHaveLength(1);
+    });
+  });
+});
