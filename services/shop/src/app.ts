@@ -14,3 +14,4 @@ export const startShop = (env: Record<string, string | undefined> = process.env)
 export { Orders, PAYMENT_WINDOW_MS } from './orders/orders.service';
 export { PaymentSweeper } from './orders/payment-sweeper';
 export { ORDER_TRANSITIONS, canTransition, nextStatuses } from './orders/order-states';
+export { demoShopId } from './seed/shop.seeder';

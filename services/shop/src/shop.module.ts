@@ -14,6 +14,7 @@ import { Orders } from './orders/orders.service';
 import { OrdersController } from './orders/orders.controller';
 import { InvoiceEventsConsumer } from './orders/invoice-events.consumer';
 import { PaymentSweeper } from './orders/payment-sweeper';
+import { ShopSeeder } from './seed/shop.seeder';
 
 const names = ['nameKk', 'nameRu', 'nameEn'] as const;
 
@@ -54,6 +55,6 @@ const names = ['nameKk', 'nameRu', 'nameEn'] as const;
     }),
   ],
   controllers: [CatalogueController, CartController, OrdersController],
-  providers: [Catalogue, Carts, Orders, InvoiceEventsConsumer, PaymentSweeper],
+  providers: [Catalogue, Carts, Orders, InvoiceEventsConsumer, PaymentSweeper, ShopSeeder],
 })
 export class ShopModule {}

@@ -294,6 +294,14 @@ describe('shop', () => {
       // The invoice.cancelled that finance published for it arrives later and changes nothing.
       await waitFor(async () => Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".order_status_history WHERE order_id = $1`, [second.body.data.id])).rows[0].n) === 2);
       expect(await stockOf(p.id)).toBe(4);
+
+      // Cancelling the invoice in finance itself: invoice.cancelled releases the order.
+      await call('post', '/api/cart/items', me.token).send({ productId: p.id, quantity: 1 }).expect(200);
+      const third = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address } }).expect(201);
+      expect(await stockOf(p.id)).toBe(3);
+      await request(finance.url).post(`/api/invoices/${third.body.data.invoiceId}/cancel`).set('authorization', me.token).expect(200);
+      await waitFor(async () => (await orderRow(third.body.data.id)).status === 'cancelled', { what: 'invoice.cancelled to release the order' });
+      expect(await stockOf(p.id)).toBe(4);
     });
 
     it('refuses bad checkouts before anything is taken', async () => {

@@ -1,0 +1,88 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
+
+type L = { kk: string; ru: string; en: string };
+
+const CATEGORIES: { key: string; name: L }[] = [
+  { key: 'books', name: { kk: 'Кітаптар', ru: 'Книги', en: 'Books' } },
+  { key: 'stationery', name: { kk: 'Кеңсе тауарлары', ru: 'Канцтовары', en: 'Stationery' } },
+];
+
+const PRODUCTS: { key: string; category: string; name: L; description: L; priceZp: number | null; priceTenge: number | null; stock: number }[] = [
+  {
+    key: 'maths-problems', category: 'books', priceZp: 1200, priceTenge: 3500, stock: 40,
+    name: { kk: 'Математикадан есептер жинағы, 5-сынып', ru: 'Сборник задач по математике, 5 класс', en: 'Maths problem book, grade 5' },
+    description: { kk: 'Олимпиадаға дайындалуға арналған 300 есеп.', ru: '300 задач для подготовки к олимпиаде.', en: '300 problems to prepare for the olympiad.' },
+  },
+  {
+    key: 'kazakh-primer', category: 'books', priceZp: 800, priceTenge: null, stock: 25,
+    name: { kk: 'Қазақ тілі әліппесі', ru: 'Азбука казахского языка', en: 'Kazakh language primer' },
+    description: { kk: 'Бастауыш сынып оқушыларына арналған.', ru: 'Для учеников начальной школы.', en: 'For primary school pupils.' },
+  },
+  {
+    key: 'notebook-set', category: 'stationery', priceZp: 300, priceTenge: 900, stock: 100,
+    name: { kk: 'Дәптерлер жиынтығы (5 дана)', ru: 'Набор тетрадей (5 штук)', en: 'Set of notebooks (5 pieces)' },
+    description: { kk: 'Торкөз, 48 парақ.', ru: 'В клетку, 48 листов.', en: 'Squared, 48 sheets.' },
+  },
+  {
+    key: 'geometry-set', category: 'stationery', priceZp: 450, priceTenge: null, stock: 0,
+    name: { kk: 'Геометриялық құралдар жиынтығы', ru: 'Набор геометрических инструментов', en: 'Geometry set' },
+    description: { kk: 'Сызғыш, бұрыштама, транспортир, циркуль.', ru: 'Линейка, угольник, транспортир, циркуль.', en: 'Ruler, set square, protractor, compass.' },
+  },
+];
+
+/** One pickup point in each city of republican significance (auth's directory lists them beside the regions). */
+const PICKUP_POINTS: { key: string; name: L; address: L }[] = [
+  { key: 'astana', name: { kk: 'Астана беру пункті', ru: 'Пункт выдачи Астана', en: 'Astana pickup point' }, address: { kk: 'Астана, Абай даңғылы, 10', ru: 'Астана, проспект Абая, 10', en: 'Astana, 10 Abai Avenue' } },
+  { key: 'almaty', name: { kk: 'Алматы беру пункті', ru: 'Пункт выдачи Алматы', en: 'Almaty pickup point' }, address: { kk: 'Алматы, Абай даңғылы, 52', ru: 'Алматы, проспект Абая, 52', en: 'Almaty, 52 Abai Avenue' } },
+  { key: 'shymkent', name: { kk: 'Шымкент беру пункті', ru: 'Пункт выдачи Шымкент', en: 'Shymkent pickup point' }, address: { kk: 'Шымкент, Тәуке хан даңғылы, 5', ru: 'Шымкент, проспект Тауке хана, 5', en: 'Shymkent, 5 Tauke Khan Avenue' } },
+];
+
+export const demoShopId = (kind: string, key: string) => stableUuid(`olymp-demo-shop:${kind}:${key}`);
+
+/**
+ * With SEED_DEMO on (never in production): a small shop for the demo pupils (who hold ZP from finance's seed): two
+ * categories, four products in kk/ru/en (one out of stock), a pickup point in Astana, Almaty and Shymkent.
+ * Inserted once by fixed ids; a restart leaves staff's edits and the stock as they are.
+ */
+@Injectable()
+export class ShopSeeder implements OnApplicationBootstrap {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.SEED_DEMO) return;
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['shop:seed']);
+      for (const [i, c] of CATEGORIES.entries()) {
+        await m.query(
+          'INSERT INTO categories (id, name_kk, name_ru, name_en, position) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING',
+          [demoShopId('category', c.key), c.name.kk, c.name.ru, c.name.en, i],
+        );
+      }
+      for (const p of PRODUCTS) {
+        await m.query(
+          `INSERT INTO products (id, category_id, name_kk, name_ru, name_en, description_kk, description_ru, description_en, price_zp, price_tenge, stock)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          [
+            demoShopId('product', p.key), demoShopId('category', p.category), p.name.kk, p.name.ru, p.name.en,
+            p.description.kk, p.description.ru, p.description.en, p.priceZp, p.priceTenge, p.stock,
+          ],
+        );
+      }
+      for (const pp of PICKUP_POINTS) {
+        await m.query(
+          `INSERT INTO pickup_points (id, name_kk, name_ru, name_en, address_kk, address_ru, address_en, hours)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+          [demoShopId('pickup-point', pp.key), pp.name.kk, pp.name.ru, pp.name.en, pp.address.kk, pp.address.ru, pp.address.en, '10:00-19:00'],
+        );
+      }
+    });
+    this.logger.info({ products: PRODUCTS.length, pickupPoints: PICKUP_POINTS.length }, 'demo shop seeded');
+  }
+}
