@@ -15,18 +15,6 @@ export const SHOP_ERRORS = {
     'Категорию нельзя поместить в саму себя или в её подкатегорию. Выберите другого родителя.',
     'Санатты өзіне немесе өз ішкі санатына орналастыруға болмайды. Басқа ата санатты таңдаңыз.',
   ),
-  CATEGORY_NOT_FOUND: def(
-    404,
-    'There is no category with the id {categoryId}. Choose one from the list.',
-    'Категории с идентификатором {categoryId} нет. Выберите её из списка.',
-    '{categoryId} идентификаторы бар санат жоқ. Тізімнен таңдаңыз.',
-  ),
-  PRODUCT_NOT_FOUND: def(
-    404,
-    'There is no product with the id {productId}. Choose one from the list.',
-    'Товара с идентификатором {productId} нет. Выберите его из списка.',
-    '{productId} идентификаторы бар тауар жоқ. Тізімнен таңдаңыз.',
-  ),
   // Cart, wishlist and checkout.
   PRODUCT_NOT_SOLD: def(
     409,
@@ -76,6 +64,12 @@ export const SHOP_ERRORS = {
     'An order that is "{from}" cannot become "{to}". Allowed next: {allowed}.',
     'Заказ в статусе «{from}» нельзя перевести в «{to}». Можно: {allowed}.',
     '«{from}» күйіндегі тапсырысты «{to}» күйіне ауыстыруға болмайды. Рұқсат етілгені: {allowed}.',
+  ),
+  PICKUP_CODE_MISMATCH: def(
+    409,
+    'The pickup code does not match this order. Ask the pupil for the 6-digit code shown with the order.',
+    'Код получения не совпадает с этим заказом. Попросите ученика назвать 6-значный код из заказа.',
+    'Алу коды бұл тапсырысқа сәйкес емес. Оқушыдан тапсырыстағы 6 таңбалы кодты сұраңыз.',
   ),
   ORDER_NOT_CANCELLABLE: def(
     409,

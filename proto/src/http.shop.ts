@@ -188,4 +188,9 @@ export const shopOrderListQuery = z.strictObject({
   limit: queryInt(1, 100).default(20),
 });
 export const shopOrderCountsQuery = z.strictObject({ method: z.enum(['pickup', 'delivery']).optional() });
-export const shopChangeStatus = z.strictObject({ status: z.enum(SHOP_ORDER_STATUSES), note: optionalText(500).optional() });
+/** Handing a pickup order over (`picked_up`) needs the 6-digit code the pupil shows. */
+export const shopChangeStatus = z.strictObject({
+  status: z.enum(SHOP_ORDER_STATUSES),
+  note: optionalText(500).optional(),
+  pickupCode: z.string().regex(/^\d{6}$/, 'six digits').optional(),
+});

@@ -226,7 +226,12 @@ describe('shop', () => {
       expect(ready.body.data).toMatchObject({ status: 'ready_for_pickup', next: ['picked_up'] });
       const mine = await call('get', `/api/my-orders/${order.id}`, bearer.aigerim).expect(200);
       expect(mine.body.data.pickupCode).toMatch(/^\d{6}$/);
-      await call('post', `/api/orders/${order.id}/change-status`, manager).send({ status: 'picked_up' }).expect(200);
+      for (const pickupCode of [undefined, mine.body.data.pickupCode === '000000' ? '000001' : '000000']) {
+        const refused = await call('post', `/api/orders/${order.id}/change-status`, manager, 'kk').send({ status: 'picked_up', pickupCode });
+        expect([refused.status, refused.body.code]).toEqual([409, 'PICKUP_CODE_MISMATCH']);
+      }
+      expect((await orderRow(order.id)).status).toBe('ready_for_pickup');
+      await call('post', `/api/orders/${order.id}/change-status`, manager).send({ status: 'picked_up', pickupCode: mine.body.data.pickupCode }).expect(200);
       const audit = await pg.query(`SELECT count(*)::int AS n FROM "${schema}".audit_log WHERE resource = 'orders' AND resource_id = $1`, [order.id]);
       expect(audit.rows[0].n).toBe(2);
       const counts = await call('get', '/api/orders/counts?method=pickup', manager).expect(200);

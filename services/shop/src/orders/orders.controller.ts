@@ -96,7 +96,7 @@ export class OrdersController {
   @HttpCode(200)
   @RequirePermission('shop:order_change_status')
   async changeStatus(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopChangeStatus) body: z.output<typeof shopChangeStatus>) {
-    await this.orders.changeStatus(id, body.status, body.note, user);
+    await this.orders.changeStatus(id, body, user);
     return this.one(id);
   }
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ShopOrderStatus, shopCheckout } from '@olymp/proto';
+import type { ShopOrderStatus, shopChangeStatus, shopCheckout } from '@olymp/proto';
 import { AuditLog, type AuditActor, Clock, DomainError, EventOutbox, KIT_LOGGER, RpcClient, currentLocale, notFound } from '@olymp/server-kit';
 import { PickupPoint, Product } from '../catalogue/catalogue.entities';
 import { CartItem } from '../cart/cart.entities';
@@ -166,12 +166,14 @@ export class Orders {
   }
 
   /** Staff's change-status: only the moves the table gives staff; audited; publishes order.status.changed. */
-  async changeStatus(orderId: string, to: ShopOrderStatus, note: string | undefined, actor: AuditActor): Promise<Order> {
+  async changeStatus(orderId: string, change: z.output<typeof shopChangeStatus>, actor: AuditActor): Promise<Order> {
     return this.ds.transaction(async (m) => {
       const order = await m.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) throw notFound();
       const before = { ...order };
-      await this.move(m, order, to, 'staff', actor.sub, note ?? null);
+      const handover = change.status === 'picked_up' && canTransition(order.method, order.status, 'picked_up', 'staff');
+      if (handover && change.pickupCode !== order.pickupCode) throw new DomainError('PICKUP_CODE_MISMATCH');
+      await this.move(m, order, change.status, 'staff', actor.sub, change.note ?? null);
       await this.audit.record(m, { actor, action: 'change-status', resource: 'orders', resourceId: order.id, before, after: order });
       return order;
     });
