@@ -120,6 +120,7 @@ export class Orders {
     }
     order.paidAt = paidAt;
     await this.move(m, order, 'paid', 'system', null, null);
+    await this.lockProducts(m, orderId);
     await m.query(
       `UPDATE products p SET sold = p.sold + l.quantity FROM order_lines l WHERE l.order_id = $1 AND l.product_id = p.id`,
       [orderId],
@@ -135,6 +136,7 @@ export class Orders {
       const order = await m.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order || order.status !== 'awaiting_payment') return false;
       await this.move(m, order, 'cancelled', by, actorId, note);
+      await this.lockProducts(m, orderId);
       await m.query(
         `UPDATE products p SET stock = p.stock + l.quantity, updated_at = now() FROM order_lines l WHERE l.order_id = $1 AND l.product_id = p.id`,
         [orderId],
@@ -142,6 +144,17 @@ export class Orders {
       return true;
     };
     return outer ? work(outer) : this.ds.transaction(work);
+  }
+
+  /**
+   * Locks an order's products in id order, the order checkout takes them in, so a release or a payment touching
+   * several products never deadlocks with a checkout or another release (a joined UPDATE locks in no set order).
+   */
+  private async lockProducts(m: EntityManager, orderId: string): Promise<void> {
+    await m.query(
+      'SELECT p.id FROM products p WHERE p.id IN (SELECT product_id FROM order_lines WHERE order_id = $1) ORDER BY p.id FOR UPDATE OF p',
+      [orderId],
+    );
   }
 
   /** Orders whose payment window has closed (by the kit's clock). */
