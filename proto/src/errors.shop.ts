@@ -58,6 +58,12 @@ export const SHOP_ERRORS = {
     'Этот пункт выдачи сейчас не принимает заказы. Выберите другой.',
     'Бұл беру пункті қазір тапсырыс қабылдамайды. Басқасын таңдаңыз.',
   ),
+  DELIVERY_CITY_NOT_FOUND: def(
+    404,
+    'There is no delivery city with the id {cityId}. Choose the city from the list.',
+    'Города доставки с идентификатором {cityId} нет. Выберите город из списка.',
+    '{cityId} идентификаторы бар жеткізу қаласы жоқ. Қаланы тізімнен таңдаңыз.',
+  ),
   // Orders.
   ORDER_TRANSITION_REFUSED: def(
     409,

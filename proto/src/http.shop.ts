@@ -166,7 +166,8 @@ export const shopCheckout = z.strictObject({
       address: z.strictObject({
         recipient: text(200),
         phone,
-        city: text(100),
+        /** A delivery city of auth's catalogue (`GET /api/cities`). */
+        cityId: z.number().int().positive(),
         line: text(300),
         note: optionalText(500).default(''),
       }),

@@ -41,6 +41,11 @@ export const RPC = {
       ),
     }),
   },
+  /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
+  'auth.cities.get': {
+    request: z.object({ cityIds: z.array(z.number().int().positive()).min(1).max(100) }),
+    reply: z.object({ cities: z.array(z.object({ id: z.number().int().positive(), name: localized })) }),
+  },
   /**
    * Opens (or returns the open) invoice of a pupil for a product. Idempotent: while a pending or paid invoice for
    * (user, product) exists, that one is answered and nothing new is created.

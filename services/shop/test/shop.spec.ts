@@ -267,10 +267,13 @@ describe('shop', () => {
     it('an order not paid in 30 minutes is cancelled and its stock returns; a pupil may cancel an unpaid order', async () => {
       const p = await product({ stock: 4, priceZp: 25 });
       const me = await pupil();
-      const address = { recipient: 'Айгерім С.', phone: '8 700 000 00 05', city: 'Алматы', line: 'Абай 10, 5' };
+      const city = (await pg.query(`SELECT id, name_kk AS kk, name_ru AS ru, name_en AS en FROM "${ns.schemaOf('auth')}".cities ORDER BY id LIMIT 1`)).rows[0];
+      const address = { recipient: 'Айгерім С.', phone: '8 700 000 00 05', cityId: city.id, line: 'Абай 10, 5' };
       await call('post', '/api/cart/items', me.token).send({ productId: p.id, quantity: 3 }).expect(200);
       const first = await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address } }).expect(201);
-      expect(first.body.data.address).toEqual({ ...address, phone: '+77000000005', note: '' });
+      expect(first.body.data.address).toEqual({
+        recipient: 'Айгерім С.', phone: '+77000000005', city: { id: city.id, name: { kk: city.kk, ru: city.ru, en: city.en } }, line: 'Абай 10, 5', note: '',
+      });
       expect(await stockOf(p.id)).toBe(1);
       const clock = shop.app.get(Clock);
       const sweeper = shop.app.get(PaymentSweeper);
@@ -321,7 +324,9 @@ describe('shop', () => {
       expect([closed.status, closed.body.code]).toEqual([409, 'PICKUP_POINT_UNAVAILABLE']);
       await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: randomUUID() } }).expect(404);
       await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address: { city: 'x' } } }).expect(400);
-      await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address: { recipient: 'A', phone: '123', city: 'X', line: 'Y' } } }).expect(400);
+      await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment: { method: 'delivery', address: { recipient: 'A', phone: '123', cityId: 1, line: 'Y' } } }).expect(400);
+      const nowhere = await call('post', '/api/cart/checkout', me.token, 'ru').send({ currency: 'zp', fulfilment: { method: 'delivery', address: { recipient: 'A', phone: '+77000000005', cityId: 999_999, line: 'Y' } } });
+      expect([nowhere.status, nowhere.body.code, nowhere.body.message]).toEqual([404, 'DELIVERY_CITY_NOT_FOUND', 'Города доставки с идентификатором 999999 нет. Выберите город из списка.']);
       await call('post', '/api/cart/checkout').send({}).expect(401);
       expect(await stockOf(p.id)).toBe(5);
       expect((await call('get', '/api/cart', me.token)).body.data.lines).toHaveLength(1);

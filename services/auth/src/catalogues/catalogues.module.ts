@@ -6,6 +6,7 @@ import {
   updateCenter, updateCity, updateDirection, updateGrade, updateSubject,
 } from './catalogue.dto';
 import { CatalogueSeeder } from './catalogue.seeder';
+import { CitiesRpcController } from './cities.rpc.controller';
 
 /**
  * Catalogues as standard resources (spec section 7): anyone reads them (forms and the shop do, some before
@@ -30,6 +31,7 @@ const audit = { reveal: ['code'] as const };
       searchable: [...searchable, 'address'], relations: { city: {} }, audit,
     }),
   ],
+  controllers: [CitiesRpcController],
   providers: [CatalogueSeeder],
 })
 export class CataloguesModule {}

@@ -3,10 +3,11 @@ import type { ShopOrderStatus } from '@olymp/proto';
 import { PickupPoint } from '../catalogue/catalogue.entities';
 import type { FulfilmentMethod } from './order-states';
 
+/** Where a delivery goes; the city as auth's catalogue named it at checkout. */
 export interface DeliveryAddress {
   recipient: string;
   phone: string;
-  city: string;
+  city: { id: number; name: { kk: string; ru: string; en: string } };
   line: string;
   note: string;
 }

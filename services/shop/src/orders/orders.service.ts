@@ -35,6 +35,7 @@ export class Orders {
    * Then finance opens the invoice; if finance cannot be reached the reservation is given back at once.
    */
   async checkout(userId: string, body: z.output<typeof shopCheckout>): Promise<Order> {
+    const address = body.fulfilment.method === 'delivery' ? await this.deliveryAddress(body.fulfilment.address) : null;
     const order: Order = await this.ds.transaction(async (m) => {
       const items = await m
         .getRepository(CartItem)
@@ -78,7 +79,7 @@ export class Orders {
           currency: body.currency,
           total: lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0),
           pickupPointId: fulfilment.method === 'pickup' ? fulfilment.pickupPointId : null,
-          address: fulfilment.method === 'delivery' ? (fulfilment.address as DeliveryAddress) : null,
+          address,
           invoiceId: null,
           payBy: new Date(this.clock.nowMs() + PAYMENT_WINDOW_MS),
           pickupCode: null,
@@ -108,6 +109,13 @@ export class Orders {
       await this.release(order.id, 'system', null, 'invoice not opened').catch((e: unknown) => this.logger.error({ err: e, orderId: order.id }, 'release after a failed invoice'));
       throw err;
     }
+  }
+
+  /** The address with its city named by auth's catalogue (asked before anything is reserved). */
+  private async deliveryAddress(a: Extract<z.output<typeof shopCheckout>['fulfilment'], { method: 'delivery' }>['address']): Promise<DeliveryAddress> {
+    const { cities } = await this.rpc.request('auth.cities.get', { cityIds: [a.cityId] });
+    if (!cities.length) throw new DomainError('DELIVERY_CITY_NOT_FOUND', { cityId: a.cityId });
+    return { recipient: a.recipient, phone: a.phone, city: cities[0], line: a.line, note: a.note };
   }
 
   /** invoice.paid for an order: awaiting_payment -> paid (idempotent: any later status means it was done). */
