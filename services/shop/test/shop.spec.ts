@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import fc from 'fast-check';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { headers as natsHeaders } from '@nats-io/nats-core';
@@ -141,6 +142,20 @@ describe('shop', () => {
       const spec = await call('post', '/api/specs', admin).send({ productId: p.id, keyKk: 'Беттер', keyRu: 'Страниц', keyEn: 'Pages', valueKk: '96', valueRu: '96', valueEn: '96' }).expect(201);
       const shown = await call('get', `/api/shop/products/${p.id}`).expect(200);
       expect(shown.body.data.specs).toEqual([{ id: spec.body.id, key: { kk: 'Беттер', ru: 'Страниц', en: 'Pages' }, value: { kk: '96', ru: '96', en: '96' } }]);
+    });
+
+    it('answers any query string of the public list with 200 or a localized 400, never a 5xx', async () => {
+      const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 200_000_000 }).map(String), fc.constantFrom('zp', 'tenge', 'altyn_saqa', 'price_asc', 'popular', 'true', '1', randomUUID()));
+      const key = fc.constantFrom('q', 'categoryId', 'currency', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page', 'limit', 'other');
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 5 }), async (pairs) => {
+          const qs = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+          const res = await call('get', `/api/shop/products?${qs}`, undefined, 'kk');
+          expect([200, 400]).toContain(res.status);
+          expect(res.status === 200 || (typeof res.body.message === 'string' && res.body.message.length > 0)).toBe(true);
+        }),
+        { numRuns: 150 },
+      );
     });
   });
 
@@ -310,6 +325,37 @@ describe('shop', () => {
       await request(finance.url).post(`/api/invoices/${third.body.data.invoiceId}/cancel`).set('authorization', me.token).expect(200);
       await waitFor(async () => (await orderRow(third.body.data.id)).status === 'cancelled', { what: 'invoice.cancelled to release the order' });
       expect(await stockOf(p.id)).toBe(4);
+    });
+
+    it('payments racing the deadline sweeper: each order ends paid with a paid invoice or cancelled with a cancelled one', async () => {
+      const p = await product({ stock: 10, priceZp: 5 });
+      const point = await pickupPoint();
+      const buyers = await Promise.all(Array.from({ length: 10 }, () => pupil()));
+      const orders: { id: string; invoiceId: string }[] = [];
+      for (const b of buyers) {
+        await giveZp(b.id, 5);
+        await call('post', '/api/cart/items', b.token).send({ productId: p.id }).expect(200);
+        orders.push((await call('post', '/api/cart/checkout', b.token).send({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point } }).expect(201)).body.data);
+      }
+      shop.app.get(Clock).advance(PAYMENT_WINDOW_MS + 1000);
+      const [, payments] = await Promise.all([
+        shop.app.get(PaymentSweeper).sweep(),
+        Promise.all(buyers.map((b, i) => request(finance.url).post(`/api/wallet-payment/${orders[i].invoiceId}`).set('authorization', b.token))),
+      ]);
+      expect(payments.every((r) => r.status === 200 || (r.status === 409 && r.body.code === 'INVOICE_CANCELLED'))).toBe(true);
+      const paid = payments.filter((r) => r.status === 200).length;
+      const fin = ns.schemaOf('finance');
+      const settled = async () => {
+        const rows = await pg.query(
+          `SELECT o.status AS order, i.status AS invoice FROM "${schema}".orders o JOIN "${fin}".invoices i ON i.id = o.invoice_id WHERE o.id = ANY($1::uuid[])`,
+          [orders.map((o) => o.id)],
+        );
+        return rows.rows.every((r) => (r.order === 'paid' && r.invoice === 'paid') || (r.order === 'cancelled' && r.invoice === 'cancelled')) && rows.rows;
+      };
+      const rows = await waitFor(settled, { what: 'every order to agree with its invoice' });
+      expect(rows.filter((r) => r.order === 'paid')).toHaveLength(paid);
+      expect(await stockOf(p.id)).toBe(10 - paid);
+      for (const [i, b] of buyers.entries()) expect(await zp(b.id)).toBe(payments[i].status === 200 ? 0 : 5);
     });
 
     it('refuses bad checkouts before anything is taken', async () => {
