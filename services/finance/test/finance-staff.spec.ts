@@ -180,6 +180,9 @@ describe('staff finance area', () => {
     expect([free.status, free.body.code]).toEqual([400, 'INVOICE_AMOUNT_REQUIRED']);
     const kind = await call('post', '/api/finance/invoices', bearer.manager).send({ ...body, product: { kind: 'book', id: randomUUID() } });
     expect([kind.status, kind.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    // A shop order's invoice comes only from the shop's checkout (which reserved the stock).
+    const order = await call('post', '/api/finance/invoices', bearer.manager).send({ ...body, product: { kind: 'order', id: randomUUID() } });
+    expect([order.status, order.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const audit = await pg.query(`SELECT action, actor_id FROM "${schema}".audit_log WHERE resource_id = $1`, [created.body.data.id]);
     expect(audit.rows).toEqual([{ action: 'create', actor_id: expect.any(String) }]);
   });

@@ -16,10 +16,13 @@ export const myInvoicesQuery = z.strictObject({
 const title = z.string().trim().min(1).max(300);
 const amount = z.number().int().min(0).max(100_000_000);
 
-/** POST finance/invoices: a staff member opens an invoice for a pupil by hand. */
+/**
+ * POST finance/invoices: a staff member opens an invoice for a pupil by hand. Not for a shop order: its invoice is
+ * opened by the shop's checkout, which reserved the stock it pays for.
+ */
 export const createInvoiceBody = z.strictObject({
   userId: z.uuid(),
-  product: z.strictObject({ kind: z.enum(PRODUCT_KINDS), id: z.uuid() }),
+  product: z.strictObject({ kind: z.enum(PRODUCT_KINDS.filter((k) => k !== 'order') as ['challenge', 'training', 'course']), id: z.uuid() }),
   title: z.strictObject({ kk: title, ru: title, en: title }),
   amountTenge: amount,
   amountZp: amount,
