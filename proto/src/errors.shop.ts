@@ -77,6 +77,12 @@ export const SHOP_ERRORS = {
     'Код получения не совпадает с этим заказом. Попросите ученика назвать 6-значный код из заказа.',
     'Алу коды бұл тапсырысқа сәйкес емес. Оқушыдан тапсырыстағы 6 таңбалы кодты сұраңыз.',
   ),
+  RETURN_WINDOW_CLOSED: def(
+    409,
+    'A return can be asked for within {days} days of receiving the order; this one was received on {receivedOn}.',
+    'Возврат можно оформить в течение {days} дней после получения заказа; этот заказ получен {receivedOn}.',
+    'Қайтаруды тапсырысты алғаннан кейін {days} күн ішінде рәсімдеуге болады; бұл тапсырыс {receivedOn} алынған.',
+  ),
   ORDER_NOT_CANCELLABLE: def(
     409,
     'This order is already paid or closed, so it cannot be cancelled here. Ask for a return instead.',

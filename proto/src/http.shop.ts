@@ -195,3 +195,6 @@ export const shopChangeStatus = z.strictObject({
   note: optionalText(500).optional(),
   pickupCode: z.string().regex(/^\d{6}$/, 'six digits').optional(),
 });
+
+/** A pupil's return request: why (shown to staff). */
+export const shopReturnRequest = z.strictObject({ reason: text(500) });

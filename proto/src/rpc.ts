@@ -69,6 +69,15 @@ export const RPC = {
       paidAt: instant.nullable(),
     }),
   },
+  /**
+   * Returns a wallet-paid invoice's ZP to the pupil, on behalf of a staff member (audited as theirs). Idempotent: an
+   * invoice already refunded answers that refund. Refused: not paid (INVOICE_NOT_PAID), paid by card
+   * (INVOICE_NOT_REFUNDABLE), unknown (NOT_FOUND).
+   */
+  'finance.invoice.refund': {
+    request: z.object({ invoiceId: uuid, actor: z.object({ userId: uuid, roleId: z.number().int().positive() }) }),
+    reply: z.object({ invoiceId: uuid, refundedZp: nonNegInt, refundedAt: instant }),
+  },
   /** Cancels every pending invoice of a product (training `delete-unpaid-invoices`). */
   'finance.invoice.cancel-unpaid': {
     request: z.object({ product: productRef }),

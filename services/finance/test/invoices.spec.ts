@@ -114,6 +114,27 @@ describe('invoices and wallet payments', () => {
       ]);
     });
 
+    it('finance.invoice.refund returns a wallet payment once, audited as the staff member; asked again it answers the same refund', async () => {
+      const payer = randomUUID();
+      const staff = randomUUID();
+      await giveZp(payer, 90);
+      const inv = await rpc.request('finance.invoice.open', { userId: payer, product: { kind: 'order', id: randomUUID() }, title, amountTenge: 0, amountZp: 90 });
+      const unpaid = rpc.request('finance.invoice.refund', { invoiceId: inv.invoiceId, actor: { userId: staff, roleId: 3 } });
+      await expect(unpaid).rejects.toMatchObject({ code: 'INVOICE_NOT_PAID' });
+      await call('post', `/api/wallet-payment/${inv.invoiceId}`, `Bearer ${await testToken({ userId: payer })}`).expect(200);
+      expect(await zp(payer)).toBe(0);
+      const [a, b] = await Promise.all([
+        rpc.request('finance.invoice.refund', { invoiceId: inv.invoiceId, actor: { userId: staff, roleId: 3 } }),
+        rpc.request('finance.invoice.refund', { invoiceId: inv.invoiceId, actor: { userId: staff, roleId: 3 } }),
+      ]);
+      expect(a).toEqual(b);
+      expect(a).toMatchObject({ invoiceId: inv.invoiceId, refundedZp: 90 });
+      expect(await zp(payer)).toBe(90);
+      const audit = await pg.query(`SELECT action, actor_id FROM "${schema}".audit_log WHERE resource_id = $1`, [inv.invoiceId]);
+      expect(audit.rows).toEqual([{ action: 'refund', actor_id: staff }]);
+      await expect(rpc.request('finance.invoice.refund', { invoiceId: randomUUID(), actor: { userId: staff, roleId: 3 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
     it('finance.balances.get answers zeros for people without postings', async () => {
       const nobody = randomUUID();
       await giveZp(nurlan, 7);

@@ -11,7 +11,7 @@ export const shopService: ServiceDefinition = {
 };
 
 export const startShop = (env: Record<string, string | undefined> = process.env) => createService(shopService, env);
-export { Orders, PAYMENT_WINDOW_MS } from './orders/orders.service';
+export { Orders, PAYMENT_WINDOW_MS, RETURN_WINDOW_DAYS } from './orders/orders.service';
 export { PaymentSweeper } from './orders/payment-sweeper';
 export { ORDER_TRANSITIONS, canTransition, nextStatuses } from './orders/order-states';
 export { demoShopId } from './seed/shop.seeder';

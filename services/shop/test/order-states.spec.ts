@@ -1,22 +1,24 @@
-/** The order state machine (orders/order-states.ts): every pair of statuses, for both methods and both actors. */
+/** The order state machine (orders/order-states.ts): every pair of statuses, for both methods and all three actors. */
 import { SHOP_ORDER_STATUSES, type ShopOrderStatus } from '@olymp/proto';
 import { canTransition } from '@olymp/shop';
 
 type Method = 'delivery' | 'pickup';
-const allowed: Record<Method, Record<'staff' | 'system', [ShopOrderStatus, ShopOrderStatus][]>> = {
+const allowed: Record<Method, Record<'staff' | 'system' | 'owner', [ShopOrderStatus, ShopOrderStatus][]>> = {
   delivery: {
     system: [['awaiting_payment', 'paid'], ['awaiting_payment', 'cancelled']],
     staff: [['paid', 'processing'], ['processing', 'shipped'], ['shipped', 'delivered'], ['delivered', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
+    owner: [['delivered', 'return_requested']],
   },
   pickup: {
     system: [['awaiting_payment', 'paid'], ['awaiting_payment', 'cancelled']],
     staff: [['paid', 'ready_for_pickup'], ['ready_for_pickup', 'picked_up'], ['picked_up', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
+    owner: [['picked_up', 'return_requested']],
   },
 };
 
 describe('order state machine', () => {
   const cases = (['delivery', 'pickup'] as const).flatMap((method) =>
-    (['staff', 'system'] as const).flatMap((by) =>
+    (['staff', 'system', 'owner'] as const).flatMap((by) =>
       SHOP_ORDER_STATUSES.flatMap((from) => SHOP_ORDER_STATUSES.map((to) => ({ method, by, from, to }))),
     ),
   );
@@ -26,11 +28,12 @@ describe('order state machine', () => {
     expect(canTransition(method, from, to, by)).toBe(expected);
   });
 
-  it('staff can never claim a payment, and nothing leaves a final status', () => {
+  it('staff and the pupil can never claim a payment, and nothing leaves a final status', () => {
     for (const method of ['delivery', 'pickup'] as const) {
       expect(canTransition(method, 'awaiting_payment', 'paid', 'staff')).toBe(false);
+      expect(canTransition(method, 'awaiting_payment', 'paid', 'owner')).toBe(false);
       for (const final of ['cancelled', 'returned', 'return_refused'] as const) {
-        for (const to of SHOP_ORDER_STATUSES) for (const by of ['staff', 'system'] as const) expect(canTransition(method, final, to, by)).toBe(false);
+        for (const to of SHOP_ORDER_STATUSES) for (const by of ['staff', 'system', 'owner'] as const) expect(canTransition(method, final, to, by)).toBe(false);
       }
     }
   });

@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { headers as natsHeaders } from '@nats-io/nats-core';
 import { startAuth } from '@olymp/auth';
 import { LedgerService, startFinance } from '@olymp/finance';
-import { PAYMENT_WINDOW_MS, PaymentSweeper, startShop } from '@olymp/shop';
+import { PAYMENT_WINDOW_MS, PaymentSweeper, RETURN_WINDOW_DAYS, startShop } from '@olymp/shop';
 import { ROLE } from '@olymp/proto';
 import { Clock, NatsService, type RunningService } from '@olymp/server-kit';
 import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
@@ -356,6 +356,58 @@ describe('shop', () => {
       expect(rows.filter((r) => r.order === 'paid')).toHaveLength(paid);
       expect(await stockOf(p.id)).toBe(10 - paid);
       for (const [i, b] of buyers.entries()) expect(await zp(b.id)).toBe(payments[i].status === 200 ? 0 : 5);
+    });
+
+    it('returns: the pupil asks within 14 days of receiving; returned refunds the ZP through finance once; refused keeps them', async () => {
+      const p = await product({ stock: 10, priceZp: 40 });
+      const point = await pickupPoint();
+      const me = await pupil();
+      const other = await pupil();
+      await giveZp(me.id, 200);
+      const paidOrder = async (fulfilment: Record<string, unknown>) => {
+        await call('post', '/api/cart/items', me.token).send({ productId: p.id }).expect(200);
+        const o = (await call('post', '/api/cart/checkout', me.token).send({ currency: 'zp', fulfilment }).expect(201)).body.data;
+        await request(finance.url).post(`/api/wallet-payment/${o.invoiceId}`).set('authorization', me.token).expect(200);
+        await waitFor(async () => (await orderRow(o.id)).status === 'paid', { what: 'the order to be paid' });
+        return o as { id: string; invoiceId: string };
+      };
+      const move = (id: string, body: Record<string, unknown>) => call('post', `/api/orders/${id}/change-status`, manager).send(body);
+
+      const picked = await paidOrder({ method: 'pickup', pickupPointId: point });
+      await move(picked.id, { status: 'ready_for_pickup' }).expect(200);
+      const code = (await call('get', `/api/my-orders/${picked.id}`, me.token)).body.data.pickupCode;
+      await move(picked.id, { status: 'picked_up', pickupCode: code }).expect(200);
+      expect(await zp(me.id)).toBe(160);
+      await call('post', `/api/my-orders/${picked.id}/return`, other.token).send({ reason: 'not mine' }).expect(404);
+      expect((await call('post', `/api/my-orders/${picked.id}/return`, me.token).send({})).status).toBe(400);
+      const asked = await call('post', `/api/my-orders/${picked.id}/return`, me.token).send({ reason: 'Бет жыртылған' }).expect(200);
+      expect(asked.body.data.status).toBe('return_requested');
+      const twice = await call('post', `/api/my-orders/${picked.id}/return`, me.token).send({ reason: 'again' });
+      expect([twice.status, twice.body.code]).toEqual([409, 'ORDER_TRANSITION_REFUSED']);
+      await move(picked.id, { status: 'returned' }).expect(200);
+      expect(await zp(me.id)).toBe(200);
+      const invoice = await pg.query(`SELECT refunded_zp FROM "${ns.schemaOf('finance')}".invoices WHERE id = $1`, [picked.invoiceId]);
+      expect(invoice.rows[0].refunded_zp).toBe(40);
+      expect((await move(picked.id, { status: 'returned' })).status).toBe(409);
+      expect(await zp(me.id)).toBe(200);
+
+      const delivered = await paidOrder({ method: 'pickup', pickupPointId: point });
+      await move(delivered.id, { status: 'ready_for_pickup' }).expect(200);
+      const code2 = (await call('get', `/api/my-orders/${delivered.id}`, me.token)).body.data.pickupCode;
+      await move(delivered.id, { status: 'picked_up', pickupCode: code2 }).expect(200);
+      await call('post', `/api/my-orders/${delivered.id}/return`, me.token).send({ reason: 'changed my mind' }).expect(200);
+      await move(delivered.id, { status: 'return_refused', note: 'used' }).expect(200);
+      expect(await zp(me.id)).toBe(160);
+
+      const late = await paidOrder({ method: 'pickup', pickupPointId: point });
+      await move(late.id, { status: 'ready_for_pickup' }).expect(200);
+      const code3 = (await call('get', `/api/my-orders/${late.id}`, me.token)).body.data.pickupCode;
+      await move(late.id, { status: 'picked_up', pickupCode: code3 }).expect(200);
+      shop.app.get(Clock).advance(RETURN_WINDOW_DAYS * 86_400_000 + 60_000);
+      const closed = await call('post', `/api/my-orders/${late.id}/return`, me.token, 'kk').send({ reason: 'late' });
+      expect([closed.status, closed.body.code]).toEqual([409, 'RETURN_WINDOW_CLOSED']);
+      expect(closed.body.message).toContain('14 күн');
+      expect((await orderRow(late.id)).status).toBe('picked_up');
     });
 
     it('refuses bad checkouts before anything is taken', async () => {

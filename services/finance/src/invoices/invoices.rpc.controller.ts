@@ -1,15 +1,20 @@
 import { Controller } from '@nestjs/common';
 import type { RpcReply, RpcRequest } from '@olymp/proto';
-import { RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
+import { DomainError, RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
 import { LedgerService } from '../ledger/ledger.service';
 import { InvoicesService } from './invoices.service';
+import { WalletPaymentService } from './wallet-payment.service';
 
-/** What learning asks finance over NATS: open a pupil's invoice, cancel a product's unpaid ones, read balances. */
+/**
+ * What learning and the shop ask finance over NATS: open a pupil's invoice, cancel a product's unpaid ones, refund
+ * a wallet payment (a shop return), read balances.
+ */
 @Controller()
 export class InvoicesRpcController {
   constructor(
     private readonly invoices: InvoicesService,
     private readonly ledger: LedgerService,
+    private readonly payments: WalletPaymentService,
   ) {}
 
   @RpcHandler('finance.invoice.open')
@@ -25,6 +30,17 @@ export class InvoicesRpcController {
       createdAt: i.createdAt.toISOString(),
       paidAt: i.paidAt?.toISOString() ?? null,
     };
+  }
+
+  @RpcHandler('finance.invoice.refund')
+  async refund(@RpcPayloadOf('finance.invoice.refund') req: RpcRequest<'finance.invoice.refund'>): Promise<RpcReply<'finance.invoice.refund'>> {
+    const actor = { sub: req.actor.userId, roleId: req.actor.roleId, permissions: new Set<string>(), isAdmin: false };
+    const invoice = await this.payments.refund(req.invoiceId, actor).catch(async (err: unknown) => {
+      // Asked again (a retried return): answer the refund already made.
+      if (err instanceof DomainError && err.code === 'INVOICE_ALREADY_REFUNDED') return this.invoices.get(req.invoiceId);
+      throw err;
+    });
+    return { invoiceId: invoice.id, refundedZp: invoice.refundedZp ?? 0, refundedAt: (invoice.refundedAt ?? new Date()).toISOString() };
   }
 
   @RpcHandler('finance.invoice.cancel-unpaid')

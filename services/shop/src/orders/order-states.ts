@@ -11,10 +11,12 @@ import type { ShopOrderStatus } from '@olymp/proto';
  *   delivered | picked_up -> return_requested -> returned | return_refused
  *
  * `system` moves are made by the service itself (the invoice consumers and the expiry sweeper), never by staff's
- * change-status: a payment is a fact finance reports, not something staff can claim.
+ * change-status: a payment is a fact finance reports, not something staff can claim. `owner` is the pupil (a return
+ * request within RETURN_WINDOW_MS of the handover; staff may open one for them too). `returned` refunds the ZP
+ * through finance before the move (orders.service.ts).
  */
 export type FulfilmentMethod = 'delivery' | 'pickup';
-export type TransitionActor = 'system' | 'staff';
+export type TransitionActor = 'system' | 'staff' | 'owner';
 
 interface Transition {
   from: ShopOrderStatus;
@@ -32,6 +34,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'shipped', to: 'delivered', by: 'staff', methods: ['delivery'] },
   { from: 'paid', to: 'ready_for_pickup', by: 'staff', methods: ['pickup'] },
   { from: 'ready_for_pickup', to: 'picked_up', by: 'staff', methods: ['pickup'] },
+  { from: 'delivered', to: 'return_requested', by: 'owner', methods: ['delivery'] },
+  { from: 'picked_up', to: 'return_requested', by: 'owner', methods: ['pickup'] },
   { from: 'delivered', to: 'return_requested', by: 'staff', methods: ['delivery'] },
   { from: 'picked_up', to: 'return_requested', by: 'staff', methods: ['pickup'] },
   { from: 'return_requested', to: 'returned', by: 'staff', methods: both },

@@ -67,6 +67,10 @@ export class Order {
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
 
+  /** When it reached the pupil (delivered or picked up): the return window counts from here. */
+  @Column({ name: 'handed_over_at', type: 'timestamptz', nullable: true })
+  handedOverAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

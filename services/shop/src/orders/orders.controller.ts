@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
 import type { z } from 'zod';
-import { SHOP_ORDER_STATUSES, shopChangeStatus, shopCheckout, shopOrderCountsQuery, shopOrderListQuery } from '@olymp/proto';
+import { SHOP_ORDER_STATUSES, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery } from '@olymp/proto';
 import { type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { Order } from './order.entities';
 import { orderView } from './order.view';
@@ -57,6 +57,14 @@ export class OrdersController {
   @SignedIn()
   async cancel(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
     await this.orders.cancelByOwner(user.sub, id);
+    return this.myOne(user, id);
+  }
+
+  @Post('my-orders/:order/return')
+  @HttpCode(200)
+  @SignedIn()
+  async requestReturn(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopReturnRequest) body: z.output<typeof shopReturnRequest>) {
+    await this.orders.requestReturn(user.sub, id, body.reason);
     return this.myOne(user, id);
   }
 

@@ -12,6 +12,8 @@ import { type TransitionActor, canTransition, nextStatuses } from './order-state
 
 /** How long stock stays reserved for an unpaid order; then the invoice is cancelled and the stock returns. */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
+/** How long after the handover (delivered, picked up) a pupil may ask for a return. */
+export const RETURN_WINDOW_DAYS = 14;
 
 /**
  * Orders: checkout (reserve the cart's stock and open the invoice), the moves of the state machine
@@ -186,14 +188,33 @@ export class Orders {
     return this.ds.getRepository(Order).findOneByOrFail({ id: orderId });
   }
 
-  /** Staff's change-status: only the moves the table gives staff; audited; publishes order.status.changed. */
+  /** The pupil asks to return a delivered or picked-up order, within RETURN_WINDOW_DAYS of receiving it. */
+  async requestReturn(userId: string, orderId: string, reason: string): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const order = await m.getRepository(Order).findOne({ where: { id: orderId, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!order) throw notFound();
+      if (order.handedOverAt && this.clock.nowMs() > order.handedOverAt.getTime() + RETURN_WINDOW_DAYS * 86_400_000) {
+        throw new DomainError('RETURN_WINDOW_CLOSED', { days: RETURN_WINDOW_DAYS, receivedOn: order.handedOverAt.toISOString().slice(0, 10) });
+      }
+      await this.move(m, order, 'return_requested', 'owner', userId, reason);
+    });
+  }
+
+  /**
+   * Staff's change-status: only the moves the table gives staff; audited; publishes order.status.changed. Handing a
+   * pickup order over needs its code; `returned` first refunds the ZP in finance (idempotent there, so a move that
+   * fails after the refund converges when staff try again).
+   */
   async changeStatus(orderId: string, change: z.output<typeof shopChangeStatus>, actor: AuditActor): Promise<Order> {
     return this.ds.transaction(async (m) => {
       const order = await m.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) throw notFound();
       const before = { ...order };
-      const handover = change.status === 'picked_up' && canTransition(order.method, order.status, 'picked_up', 'staff');
-      if (handover && change.pickupCode !== order.pickupCode) throw new DomainError('PICKUP_CODE_MISMATCH');
+      const allowed = canTransition(order.method, order.status, change.status, 'staff');
+      if (allowed && change.status === 'picked_up' && change.pickupCode !== order.pickupCode) throw new DomainError('PICKUP_CODE_MISMATCH');
+      if (allowed && change.status === 'returned' && order.invoiceId) {
+        await this.rpc.request('finance.invoice.refund', { invoiceId: order.invoiceId, actor: { userId: actor.sub, roleId: actor.roleId } });
+      }
       await this.move(m, order, change.status, 'staff', actor.sub, change.note ?? null);
       await this.audit.record(m, { actor, action: 'change-status', resource: 'orders', resourceId: order.id, before, after: order });
       return order;
@@ -208,6 +229,7 @@ export class Orders {
     }
     order.status = to;
     if (to === 'ready_for_pickup') order.pickupCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    if (to === 'delivered' || to === 'picked_up') order.handedOverAt = this.clock.now();
     await m.getRepository(Order).save(order);
     await this.record(m, order, from, to, actorId, note);
   }
