@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { normalizePhone } from './phone';
+import { dataOf, isoInstant, localizedText } from './http';
 
 /**
- * HTTP shapes of the shop service (request bodies and query strings), one strict zod schema each. Staff catalogue
- * bodies are flat (one column per language) because the CRUD kit stores them as they come.
+ * HTTP shapes of the shop service: request bodies and query strings (one strict zod schema each; staff catalogue
+ * bodies are flat, one column per language, because the CRUD kit stores them as they come), then the answers of its
+ * custom routes (named by `@ApiShape` on each route; the UIs import the inferred types).
  */
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -198,3 +200,86 @@ export const shopChangeStatus = z.strictObject({
 
 /** A pupil's return request: why (shown to staff). */
 export const shopReturnRequest = z.strictObject({ reason: text(500) });
+
+// Answers.
+const int = z.number().int();
+const nullablePrices = z.object({ tenge: int.nullable(), zp: int.nullable(), altynSaqa: int.nullable() });
+
+export const shopProductCard = z.object({
+  id: z.string(),
+  categoryId: z.string().nullable(),
+  name: localizedText,
+  images: z.array(z.string()),
+  prices: nullablePrices,
+  inStock: z.boolean(),
+  stock: int,
+  createdAt: isoInstant,
+});
+export type ShopProductCard = z.output<typeof shopProductCard>;
+/** A page of the public catalogue. */
+export const shopProductPage = z.object({ data: z.array(shopProductCard), total: int, page: int, limit: int });
+export const shopProductReply = dataOf(
+  shopProductCard.extend({
+    description: localizedText,
+    specs: z.array(z.object({ id: z.string(), key: localizedText, value: localizedText })),
+  }),
+);
+export type ShopProductDetail = z.output<typeof shopProductReply>['data'];
+export const shopCategoriesReply = dataOf(z.array(z.object({ id: z.string(), parentId: z.string().nullable(), name: localizedText, position: int })));
+export const shopSlidersReply = dataOf(z.array(z.object({ id: z.string(), title: localizedText, image: z.string(), link: z.string().nullable() })));
+export const shopPickupPointsReply = dataOf(
+  z.array(z.object({ id: z.string(), name: localizedText, address: localizedText, hours: z.string(), provinceId: int.nullable() })),
+);
+const activeRow = z.object({ id: z.string(), active: z.boolean() });
+export const shopToggleReply = dataOf(activeRow);
+export const shopToggleManyReply = dataOf(z.array(activeRow));
+
+/** A cart line's state: `short` = fewer in stock than asked, `out` = none, `unavailable` = not on sale. */
+export const shopCart = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      name: localizedText,
+      image: z.string().nullable(),
+      quantity: int,
+      prices: nullablePrices,
+      state: z.enum(['ok', 'short', 'out', 'unavailable']),
+      available: int,
+    }),
+  ),
+  /** The cart in ZP when every line has a ZP price, else null. */
+  totals: z.object({ zp: int.nullable() }),
+});
+export type ShopCart = z.output<typeof shopCart>;
+export const shopCartReply = dataOf(shopCart);
+export const shopWishlistReply = dataOf(
+  z.array(z.object({ productId: z.string(), name: localizedText, image: z.string().nullable(), prices: nullablePrices, available: z.boolean(), addedAt: isoInstant })),
+);
+
+export const shopOrder = z.object({
+  id: z.string(),
+  /** Staff's view only: whose order, and the statuses staff may move it to. */
+  userId: z.string().optional(),
+  next: z.array(z.enum(SHOP_ORDER_STATUSES)).optional(),
+  status: z.enum(SHOP_ORDER_STATUSES),
+  method: z.enum(['delivery', 'pickup']),
+  currency: z.enum(['zp']),
+  total: int,
+  lines: z.array(z.object({ productId: z.string(), name: localizedText, quantity: int, unitPrice: int })),
+  pickupPointId: z.string().nullable(),
+  address: z
+    .object({ recipient: z.string(), phone: z.string(), city: z.object({ id: int, name: localizedText }), line: z.string(), note: z.string() })
+    .nullable(),
+  /** Finance's invoice: pay it with `POST /api/wallet-payment/{invoiceId}`. */
+  invoiceId: z.string().nullable(),
+  payBy: isoInstant,
+  /** Shown while the order waits at the pickup point; the desk asks for it. */
+  pickupCode: z.string().nullable(),
+  paidAt: isoInstant.nullable(),
+  createdAt: isoInstant,
+});
+export type ShopOrder = z.output<typeof shopOrder>;
+export const shopOrderReply = dataOf(shopOrder);
+export const shopOrderPage = z.object({ data: z.array(shopOrder), total: int, page: int, limit: int });
+export const shopOrderCountsReply = dataOf(z.record(z.enum(SHOP_ORDER_STATUSES), int));
+export const shopWalletReply = dataOf(z.object({ zp: int, altynSaqa: int }));

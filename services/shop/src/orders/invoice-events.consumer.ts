@@ -12,13 +12,13 @@ import { Orders } from './orders.service';
 export class InvoiceEventsConsumer {
   constructor(private readonly orders: Orders) {}
 
-  @OnEvent('invoice.paid', { concurrency: 4 })
+  @OnEvent('invoice.paid', { durable: 'shop.orders.invoice-paid', concurrency: 4 })
   async paid(e: EventPayload<'invoice.paid'>, ctx: EventContext): Promise<void> {
     if (e.product.kind !== 'order') return;
     await this.orders.paid(ctx.manager, e.product.id, new Date(e.paidAt));
   }
 
-  @OnEvent('invoice.cancelled', { concurrency: 4 })
+  @OnEvent('invoice.cancelled', { durable: 'shop.orders.invoice-cancelled', concurrency: 4 })
   async cancelled(e: EventPayload<'invoice.cancelled'>, ctx: EventContext): Promise<void> {
     if (e.product.kind !== 'order') return;
     await this.orders.release(e.product.id, 'system', null, `invoice cancelled (${e.reason})`, ctx.manager);

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
 import type { z } from 'zod';
-import { SHOP_ORDER_STATUSES, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery } from '@olymp/proto';
-import { type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
+import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery, shopOrderCountsReply, shopOrderPage, shopOrderReply, shopWalletReply, } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { Order } from './order.entities';
 import { orderView } from './order.view';
 import { Orders } from './orders.service';
@@ -23,6 +23,7 @@ export class OrdersController {
 
   @Post('cart/checkout')
   @SignedIn()
+  @ApiShape({ response: shopOrderReply })
   async checkout(@CurrentUser() user: AuthUser, @ValidBody(shopCheckout) body: z.output<typeof shopCheckout>) {
     return { data: orderView(await this.orders.checkout(user.sub, body)) };
   }
@@ -40,12 +41,14 @@ export class OrdersController {
 
   @Get('my-orders')
   @SignedIn()
+  @ApiShape({ response: shopOrderPage })
   mine(@CurrentUser() user: AuthUser, @ValidQuery(shopOrderListQuery.omit({ userId: true })) q: ListQuery) {
     return this.page({ ...this.filters(q), userId: user.sub }, q, false);
   }
 
   @Get('my-orders/:order')
   @SignedIn()
+  @ApiShape({ response: shopOrderReply })
   async myOne(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
     const order = await this.ds.getRepository(Order).findOne({ where: { id, userId: user.sub }, relations: { lines: true } });
     if (!order) throw notFound();
@@ -55,6 +58,7 @@ export class OrdersController {
   @Post('my-orders/:order/cancel')
   @HttpCode(200)
   @SignedIn()
+  @ApiShape({ response: shopOrderReply })
   async cancel(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
     await this.orders.cancelByOwner(user.sub, id);
     return this.myOne(user, id);
@@ -63,6 +67,7 @@ export class OrdersController {
   @Post('my-orders/:order/return')
   @HttpCode(200)
   @SignedIn()
+  @ApiShape({ response: shopOrderReply })
   async requestReturn(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopReturnRequest) body: z.output<typeof shopReturnRequest>) {
     await this.orders.requestReturn(user.sub, id, body.reason);
     return this.myOne(user, id);
@@ -71,6 +76,7 @@ export class OrdersController {
   /** The caller's wallet as the shop shows it beside a ZP price (spec "orders wallet"). */
   @Get('orders/wallet')
   @SignedIn()
+  @ApiShape({ response: shopWalletReply })
   async wallet(@CurrentUser() user: AuthUser) {
     const { balances } = await this.rpc.request('finance.balances.get', { userIds: [user.sub] });
     return { data: { zp: balances[0]?.zp ?? 0, altynSaqa: balances[0]?.altynSaqa ?? 0 } };
@@ -78,22 +84,25 @@ export class OrdersController {
 
   @Get('orders/counts')
   @RequirePermission('shop:order_index')
+  @ApiShape({ response: shopOrderCountsReply })
   async counts(@ValidQuery(shopOrderCountsQuery) q: z.output<typeof shopOrderCountsQuery>) {
     const rows: { status: string; n: number }[] = await this.ds.query(
       'SELECT status, count(*)::int AS n FROM orders WHERE ($1::text IS NULL OR method = $1) GROUP BY status',
       [q.method ?? null],
     );
-    return { data: Object.fromEntries(SHOP_ORDER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) };
+    return { data: Object.fromEntries(SHOP_ORDER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<ShopOrderStatus, number> };
   }
 
   @Get('orders')
   @RequirePermission('shop:order_index')
+  @ApiShape({ response: shopOrderPage })
   list(@ValidQuery(shopOrderListQuery) q: ListQuery) {
     return this.page({ ...this.filters(q), ...(q.userId ? { userId: q.userId } : {}) }, q, true);
   }
 
   @Get('orders/:order')
   @RequirePermission('shop:order_index')
+  @ApiShape({ response: shopOrderReply })
   async one(@UuidParam('order') id: string) {
     const order = await this.ds.getRepository(Order).findOne({ where: { id }, relations: { lines: true } });
     if (!order) throw notFound();
@@ -103,6 +112,7 @@ export class OrdersController {
   @Post('orders/:order/change-status')
   @HttpCode(200)
   @RequirePermission('shop:order_change_status')
+  @ApiShape({ response: shopOrderReply })
   async changeStatus(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopChangeStatus) body: z.output<typeof shopChangeStatus>) {
     await this.orders.changeStatus(id, body, user);
     return this.one(id);
