@@ -34,6 +34,10 @@ export async function startStack(adminUiDir: string): Promise<Stack> {
     PORT: '0',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '0',
+    // Load shedding measures this process's event loop, which here also runs five services, Chromium's driver and
+    // the test: on a busy machine it would answer 503 to a functional test. Shedding is tested in services/gateway.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_EVENT_LOOP_UTILIZATION: '0',
     ADMIN_UI_DIR: adminUiDir,
     AUTH_URL: auth.url,
     LEARNING_URL: learning.url,
