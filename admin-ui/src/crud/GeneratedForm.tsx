@@ -19,10 +19,12 @@ import type { FieldMeta, ResourceMeta } from '../meta/openapi';
 import { fieldLabel } from './labels';
 import { RelationSelect } from './RelationSelect';
 import { narrowingOf, toBody, type Narrowing } from './form-logic';
+import { enumText } from './values';
 
 /** The control of one field; antd's Form.Item hands it `id`, `value`/`checked` and `onChange`, passed on as they are. */
 function FieldInput({ field, resource, form, narrowing, ...control }: { field: FieldMeta; resource: string; form: FormInstance; narrowing?: Narrowing; id?: string; value?: unknown; checked?: boolean; onChange?: (value: unknown) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const parentValue = Form.useWatch(narrowing?.formField ?? '__none__', form) as unknown;
   const pass = control as Record<string, unknown>;
   if (field.relation) {
@@ -42,7 +44,7 @@ function FieldInput({ field, resource, form, narrowing, ...control }: { field: F
     case 'number':
       return <InputNumber {...pass} style={{ width: 200 }} min={field.minimum} max={field.maximum} precision={field.kind === 'integer' ? 0 : undefined} />;
     case 'enum':
-      return <Select {...pass} allowClear style={{ maxWidth: 320 }} options={(field.enum ?? []).map((e) => ({ value: e, label: t(`enums.${e}`, { defaultValue: e }) }))} />;
+      return <Select {...pass} allowClear style={{ maxWidth: 320 }} options={(field.enum ?? []).map((e) => ({ value: e, label: enumText(field, e, t, locale) }))} />;
     case 'datetime':
       return <AlmatyDateHour {...(pass as { id?: string; value?: string; onChange?: (v: string | null) => void })} />;
     case 'json':

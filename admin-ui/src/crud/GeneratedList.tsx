@@ -17,16 +17,12 @@ import { entryFor } from '../meta/catalogue';
 import { useResourceMeta } from '../meta/MetaContext';
 import type { FieldMeta, ResourceMeta } from '../meta/openapi';
 import { fieldLabel, recordLabel } from './labels';
+import { initialSorters, labelFieldsOf, labelSortField, listColumns } from './list-columns';
 import { RelationSelect } from './RelationSelect';
-import { renderValue } from './values';
+import { enumText, renderValue } from './values';
 
 const HIDDEN_COLUMNS = new Set(['updatedAt', 'password', 'certificateTemplate']);
-const MAX_COLUMNS = 8;
 const MAX_FILTERS = 6;
-
-export function listColumns(meta: ResourceMeta): FieldMeta[] {
-  return meta.fields.filter((f) => !HIDDEN_COLUMNS.has(f.name) && f.kind !== 'json' && f.kind !== 'text').slice(0, MAX_COLUMNS);
-}
 
 /** Fields worth a filter: relations and enums first, then booleans, numbers, dates, short strings. */
 export function filterFields(meta: ResourceMeta): FieldMeta[] {
@@ -46,7 +42,8 @@ export function operatorFor(f: FieldMeta): Exclude<CrudOperators, 'or' | 'and'> 
 }
 
 function FilterInput({ field, value, onChange, label }: { field: FieldMeta; value: unknown; onChange: (v: unknown) => void; label: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const [text, setText] = useState(typeof value === 'string' ? value : '');
   const debounced = useDebouncedCallback((v: string) => onChange(v || undefined));
   const common = { 'aria-label': label, placeholder: label, style: { minWidth: 160 } };
@@ -63,7 +60,7 @@ function FilterInput({ field, value, onChange, label }: { field: FieldMeta; valu
         />
       );
     case 'enum':
-      return <Select {...common} mode="multiple" allowClear value={value as string[] | undefined} onChange={(v) => onChange(v?.length ? v : undefined)} options={(field.enum ?? []).map((e) => ({ value: e, label: t(`enums.${e}`, { defaultValue: e }) }))} />;
+      return <Select {...common} mode="multiple" allowClear value={value as string[] | undefined} onChange={(v) => onChange(v?.length ? v : undefined)} options={(field.enum ?? []).map((e) => ({ value: e, label: enumText(field, e, t, locale) }))} />;
     case 'integer':
     case 'number':
     case 'decimal':
@@ -123,7 +120,7 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
     resource,
     syncWithLocation: !embedded,
     pagination: { pageSize: 10, mode: 'server' },
-    sorters: { mode: 'server', initial: [{ field: meta?.primaryKey ?? 'id', order: 'desc' }] },
+    sorters: { mode: 'server', initial: initialSorters(meta) },
     filters: { mode: 'server', permanent: permanentFilters },
     meta: { join },
     queryOptions: { enabled: Boolean(meta) },
@@ -139,7 +136,7 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
     filename: resource.replace(/\//g, '-'),
     mapData: (row) =>
       Object.fromEntries(
-        (meta?.fields ?? []).map((f) => [f.name, f.relation && row[f.relation.name] ? recordLabel(row[f.relation.name] as Record<string, unknown>, locale) : typeof row[f.name] === 'object' && row[f.name] !== null ? JSON.stringify(row[f.name]) : row[f.name]]),
+        (meta?.fields ?? []).map((f) => [f.name, f.relation && row[f.relation.name] ? recordLabel(row[f.relation.name] as Record<string, unknown>, locale, f.relation.label) : typeof row[f.name] === 'object' && row[f.name] !== null ? JSON.stringify(row[f.name]) : row[f.name]]),
       ),
   });
   const [search, setSearch] = useState(() => {
@@ -155,6 +152,8 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
     const f = filters.find((x) => 'field' in x && x.field === field);
     return f?.value;
   };
+  const labelBase = meta.label?.length === 1 ? meta.label[0] : 'name';
+  const labelTitle = t([`resources.${resource}.fields.${labelBase}`, `fields.${labelBase}`, 'fields.label']);
   const canDelete = meta.actions.has('delete') && has(...(meta.permissions.delete ?? []), ...entry.sidebar);
 
   return (
@@ -224,6 +223,16 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
         scroll={{ x: true }}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('list.total', { count: total }) }}
       >
+        {labelFieldsOf(meta).size ? (
+          <Table.Column<BaseRecord>
+            key="label"
+            dataIndex={labelSortField(meta, locale)}
+            title={labelTitle}
+            sorter={Boolean(labelSortField(meta, locale))}
+            defaultSortOrder={getDefaultSortOrder(labelSortField(meta, locale) ?? '', sorters)}
+            render={(_, record) => recordLabel(record as Record<string, unknown>, locale, meta.label)}
+          />
+        ) : null}
         {listColumns(meta).map((f) => (
           <Table.Column<BaseRecord>
             key={f.name}

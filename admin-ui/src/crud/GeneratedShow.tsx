@@ -17,7 +17,7 @@ export function GeneratedShow({ resource, id, children }: { resource: string; id
   const meta = useResourceMeta(resource);
   const { query } = useShow<BaseRecord>({ resource, id, meta: { join: meta?.relations.map((r) => ({ field: r.name })) ?? [] }, queryOptions: { enabled: Boolean(meta) } });
   const record = query.data?.data;
-  const title = record ? recordLabel(record, locale) : t(entryFor(resource).label, { defaultValue: resource });
+  const title = record ? recordLabel(record, locale, meta?.label) : t(entryFor(resource).label, { defaultValue: resource });
   usePageTitle(title);
   if (!meta) return null;
   return (

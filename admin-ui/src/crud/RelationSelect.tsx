@@ -29,7 +29,7 @@ export function RelationSelect({ resource, value, onChange, scope, id, placehold
   const permanent: CrudFilter[] = scope && scope.value !== undefined && scope.value !== null && scope.value !== '' ? [{ field: scope.field, operator: 'eq', value: scope.value }] : [];
   const { selectProps } = useSelect<BaseRecord>({
     resource,
-    optionLabel: (item) => recordLabel(item, locale),
+    optionLabel: (item) => recordLabel(item, locale, meta?.label),
     optionValue: (item) => String(item.id),
     filters: permanent,
     pagination: { pageSize: 50, mode: 'server' },

@@ -36,8 +36,23 @@ export function localized(record: Record<string, unknown> | undefined, base: str
   return typeof v === 'string' && v ? v : undefined;
 }
 
-export function recordLabel(record: Record<string, unknown> | undefined, locale: Locale): string {
+/** The fields a label names: a column, or the base of a localized trio (`title` stands for titleKk, titleRu, titleEn). */
+export function labelColumns(label: readonly string[]): string[] {
+  return label.flatMap((f) => [f, ...Object.keys(SUFFIX).map((s) => `${f}${s}`)]);
+}
+
+/** A row's label from the resource's declared `x-label` fields: each a column or a localized trio, joined by a space. */
+export function declaredLabel(record: Record<string, unknown>, label: readonly string[], locale: Locale): string {
+  return label
+    .map((f) => localized(record, f, locale) ?? (typeof record[f] === 'string' || typeof record[f] === 'number' ? String(record[f]) : ''))
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function recordLabel(record: Record<string, unknown> | undefined, locale: Locale, label?: readonly string[]): string {
   if (!record) return '';
+  const declared = label?.length ? declaredLabel(record, label, locale) : '';
+  if (declared) return declared;
   const name = localized(record, 'name', locale) ?? localized(record, 'title', locale) ?? localized(record, 'text', locale);
   if (name) return name;
   const person = [record.firstName, record.lastName].filter((v) => typeof v === 'string' && v).join(' ');

@@ -6,13 +6,36 @@ import { formatInstant } from '../lib/time';
 import type { FieldMeta, ResourceMeta } from '../meta/openapi';
 import { recordLabel } from './labels';
 
+/** An enum value as people read it: the resource's own labels (`x-enum-labels`), else the shared `enums.*`. */
+export function enumText(field: FieldMeta, value: unknown, t: TFunction, locale: Locale): string {
+  const own = field.enumLabels?.[String(value)]?.[locale];
+  return own ?? t(`enums.${String(value)}`, { defaultValue: String(value) });
+}
+
+const PER_MINUTE: Record<string, number> = { seconds: 60, minutes: 1 };
+
+/** A number in the unit the metadata asks for (`x-unit`): durations in minutes, money in tenge. */
+export function unitText(field: FieldMeta, value: unknown, t: TFunction, locale: Locale): string | undefined {
+  if (!field.unit || value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return undefined;
+  if (field.unit === 'minutes') {
+    const minutes = n / (PER_MINUTE[field.storedUnit ?? 'minutes'] ?? 1);
+    return t('units.minutes', { count: Math.round(minutes * 10) / 10 });
+  }
+  if (field.unit === 'tenge') return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU').format(n)} ₸`;
+  return undefined;
+}
+
 /** How a generated screen shows one value of a row. */
 export function renderValue(field: FieldMeta, record: Record<string, unknown>, meta: ResourceMeta, t: TFunction, locale: Locale): ReactNode {
   const value = record[field.name];
   if (field.relation) {
     const related = record[field.relation.name] as Record<string, unknown> | undefined;
-    if (related) return recordLabel(related, locale);
+    if (related) return recordLabel(related, locale, field.relation.label);
   }
+  const withUnit = unitText(field, value, t, locale);
+  if (withUnit !== undefined) return withUnit;
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   switch (field.kind) {
     case 'boolean':
@@ -22,7 +45,7 @@ export function renderValue(field: FieldMeta, record: Record<string, unknown>, m
     case 'json':
       return <Typography.Text code>{JSON.stringify(value).slice(0, 120)}</Typography.Text>;
     case 'enum':
-      return t(`enums.${String(value)}`, { defaultValue: String(value) });
+      return enumText(field, value, t, locale);
     case 'text':
       return String(value).length > 120 ? `${String(value).slice(0, 120)}…` : String(value);
     case 'date':

@@ -15,9 +15,19 @@ export interface FieldMeta {
   minimum?: number;
   maximum?: number;
   enum?: string[];
-  /** For a foreign key (`provinceId`): the relation (`province`) and the resource it points at (`provinces`). */
-  relation?: { name: string; resource: string };
+  /**
+   * For a foreign key (`provinceId`): the relation (`province`), the resource it points at (`provinces`) and the
+   * related row's fields that name it (`x-label`, e.g. `['name']` for nameKk/nameRu/nameEn).
+   */
+  relation?: { name: string; resource: string; label?: string[] };
   default?: unknown;
+  /** What each enum value means in kk, ru and en (`x-enum-labels`). */
+  enumLabels?: Record<string, Partial<Record<string, string>>>;
+  /** Shown in this unit (`x-unit`), converted from the stored one (`x-stored-unit`). */
+  unit?: string;
+  storedUnit?: string;
+  /** Left out of list tables by default (`x-hidden-in-list`): ids and storage; kept in the detail view and CSV. */
+  hiddenInList?: boolean;
 }
 
 export type CrudAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
@@ -40,6 +50,10 @@ export interface ResourceMeta {
   update?: FieldMeta[];
   requiredOnCreate: Set<string>;
   maxLimit?: number;
+  /** The fields that name a row (`x-label`): columns, or bases of localized trios (`title`). */
+  label?: string[];
+  /** The list's order when the reader picked none (`x-default-sort` of the index). */
+  defaultSort?: { field: string; order: 'asc' | 'desc' }[];
 }
 
 type Schema = {
@@ -59,12 +73,18 @@ type Schema = {
   $ref?: string;
   default?: unknown;
   description?: string;
+  'x-label'?: string[];
+  'x-enum-labels'?: Record<string, Partial<Record<string, string>>>;
+  'x-unit'?: string;
+  'x-stored-unit'?: string;
+  'x-hidden-in-list'?: boolean;
 };
 
 interface Operation {
   'x-permissions'?: string[];
   /** A custom route (not a CRUD action): never read as a resource. */
   'x-custom'?: boolean;
+  'x-default-sort'?: { field: string; order: string }[];
   parameters?: { name: string; description?: string; schema?: Schema }[];
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -114,6 +134,9 @@ function fieldOf(name: string, s: Schema): FieldMeta {
     ...(s.maximum !== undefined ? { maximum: s.maximum } : {}),
     ...(s.enum ? { enum: s.enum.map(String) } : {}),
     ...(s.default !== undefined ? { default: s.default } : {}),
+    ...(s['x-enum-labels'] ? { enumLabels: s['x-enum-labels'] } : {}),
+    ...(s['x-unit'] ? { unit: s['x-unit'], storedUnit: s['x-stored-unit'] ?? s['x-unit'] } : {}),
+    ...(s['x-hidden-in-list'] ? { hiddenInList: true } : {}),
   };
 }
 
@@ -176,23 +199,29 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
     const entity = entityName ? schemas[entityName] : undefined;
     if (!entity?.properties) continue;
 
-    const relations: ResourceMeta['relations'] = [];
+    const relations: (ResourceMeta['relations'][number] & { label?: string[] })[] = [];
     const fields: FieldMeta[] = [];
+    // A foreign key whose row this resource does not embed (pupils do not embed their role) would show a bare id.
+    const notOffered = new Set<string>();
     const joinable = joinsOf(index ?? show);
     for (const [field, s] of Object.entries(entity.properties)) {
       const target = refName(s.allOf?.[0]?.$ref);
       if (target || (s.description?.startsWith('Present when joined') ?? false)) {
         const resource = target ? resourceOfEntity.get(target) : undefined;
         const offered = !joinable || joinable.includes(field);
-        if (resource && offered) relations.push({ name: field, resource, foreignKey: entity.properties[`${field}Id`] ? `${field}Id` : undefined });
+        const label = s['x-label'] ?? (target ? schemas[target]?.['x-label'] : undefined);
+        if (!offered && entity.properties[`${field}Id`]) notOffered.add(`${field}Id`);
+        if (resource && offered) relations.push({ name: field, resource, foreignKey: entity.properties[`${field}Id`] ? `${field}Id` : undefined, ...(label ? { label } : {}) });
         continue;
       }
       fields.push(fieldOf(field, s));
     }
+    for (const f of fields) if (notOffered.has(f.name)) f.hiddenInList = true;
     for (const r of relations) {
       const fk = fields.find((f) => f.name === r.foreignKey);
-      if (fk) fk.relation = { name: r.name, resource: r.resource };
+      if (fk) fk.relation = { name: r.name, resource: r.resource, ...(r.label ? { label: r.label } : {}) };
     }
+    const enumLabels = new Map(fields.filter((f) => f.enumLabels).map((f) => [f.name, f.enumLabels]));
     const body = (op: Operation | undefined) => {
       const ref = op?.requestBody?.content?.['application/json']?.schema;
       return ref?.$ref ? schemas[refName(ref.$ref) ?? ''] : ref;
@@ -203,6 +232,7 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
             const f = fieldOf(field, p);
             const column = fields.find((c) => c.name === field);
             if (column?.relation) f.relation = column.relation;
+            if (!f.enumLabels && enumLabels.has(field)) f.enumLabels = enumLabels.get(field);
             return f;
           })
         : undefined;
@@ -226,7 +256,7 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
       entity: entityName ?? name,
       primaryKey: 'id',
       fields,
-      relations,
+      relations: relations.map(({ name: relation, resource, foreignKey }) => ({ name: relation, resource, foreignKey })),
       search: searchOf(index),
       actions,
       permissions,
@@ -234,6 +264,10 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
       update: bodyFields(body(update)),
       requiredOnCreate: new Set(createSchema?.required ?? []),
       ...(limit ? { maxLimit: limit } : {}),
+      ...(entity['x-label'] ? { label: entity['x-label'] } : {}),
+      ...(index?.['x-default-sort']?.length
+        ? { defaultSort: index['x-default-sort'].map((s) => ({ field: s.field, order: s.order.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const) })) }
+        : {}),
     });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));

@@ -21,6 +21,9 @@ export function auditLogResource(options: { path?: string; access: CrudAccessRul
       { field: 'id', order: 'DESC' },
     ],
     maxLimit: 200,
+    label: ['resource', 'action'],
+    // Ids and request ids are for the detail view and the CSV; the list shows who did what to which resource when.
+    fields: { actorRoleId: { hiddenInList: true }, resourceId: { hiddenInList: true }, requestId: { hiddenInList: true } },
     description: 'Audit log of staff changes: who, what, when, the row before and after (secrets masked).',
   });
 }

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
-import type { Permission } from '@olymp/proto';
+import type { Localized, Permission } from '@olymp/proto';
 import type { AuthUser } from '../auth/decorators';
 
 /**
@@ -20,6 +20,29 @@ export type CrudAccess = Partial<Record<CrudAction | 'read' | 'write', CrudAcces
 export interface CrudRelationOption {
   /** Always joined (the related row is embedded in every answer). Otherwise only on `join=<name>`. */
   eager?: boolean;
+  /**
+   * The related row's fields that name it for people (see `label` below); defaults to the label of the resource
+   * registered for the related entity in the same service. Published as the relation's `x-label`.
+   */
+  label?: readonly string[];
+}
+
+/** Units a screen shows a number in (`x-unit`), and the one it is stored in (`x-stored-unit`, default the same). */
+export type CrudUnit = 'minutes' | 'tenge';
+export type CrudStoredUnit = 'seconds' | 'minutes' | 'tenge';
+
+/** How screens show one column (OpenAPI extensions on the entity's property; nothing here changes the API). */
+export interface CrudFieldDisplay {
+  /** What each stored value means, in kk, ru and en (`x-enum-labels`); the values are published as the `enum`. */
+  enumLabels?: Readonly<Record<string, Localized>>;
+  /** Show the value in this unit (`x-unit`), converted from `storedUnit`. */
+  unit?: CrudUnit;
+  storedUnit?: CrudStoredUnit;
+  /**
+   * Left out of list tables by default (`x-hidden-in-list`); still in the detail view and the CSV export. The
+   * primary key, uuid columns, json columns and `updatedAt` are hidden unless this is `false`.
+   */
+  hiddenInList?: boolean;
 }
 
 export interface CrudResourceOptions<E extends ObjectLiteral> {
@@ -54,6 +77,14 @@ export interface CrudResourceOptions<E extends ObjectLiteral> {
   actions?: readonly CrudAction[];
   /** Short description for the OpenAPI document. */
   description?: string;
+  /**
+   * The fields that name a row for people, joined by a space (`x-label`): a column (`firstName`, `lastName`), or
+   * the base of a localized trio (`title` for titleKk, titleRu, titleEn) shown in the reader's language. Relations
+   * pointing at this resource show this instead of an id.
+   */
+  label?: readonly string[];
+  /** How screens show single columns: enum labels, units, hidden in lists. */
+  fields?: Partial<Record<keyof E & string, CrudFieldDisplay>>;
   /**
    * The audit log (audit/): store, update and destroy by a signed-in caller are recorded in the service's
    * `audit_log` in the write's transaction, with the row before and after. On by default (every service built with

@@ -1,6 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { type CrudAction, CRUD_ACTIONS, accessRuleFor, permissionsOf } from './crud.options';
+import { type CrudAction, type CrudFieldDisplay, CRUD_ACTIONS, accessRuleFor, permissionsOf } from './crud.options';
 import type { CrudResourceService } from './crud.service';
 import { SEARCH_FIELD } from './list-query';
 import { QUERY_OPERATORS } from './query-values';
@@ -49,9 +49,34 @@ function objectSchema(columns: Map<string, ColumnInfo>): SchemaObject {
   };
 }
 
-function bodySchema(schema: z.ZodType): SchemaObject {
+type Display = Partial<Record<string, CrudFieldDisplay>>;
+
+/**
+ * What screens need to show a column to people, as extensions on its property: `x-enum-labels` (kk/ru/en of each
+ * value, with the values as `enum`), `x-unit` and `x-stored-unit`, `x-hidden-in-list`.
+ */
+function displayExtensions(display: CrudFieldDisplay | undefined): Record<string, unknown> {
+  if (!display) return {};
+  return {
+    ...(display.enumLabels ? { enum: Object.keys(display.enumLabels), 'x-enum-labels': display.enumLabels } : {}),
+    ...(display.unit ? { 'x-unit': display.unit, 'x-stored-unit': display.storedUnit ?? display.unit } : {}),
+  };
+}
+
+/** Ids and storage are not for reading in a list: the primary key, uuids, json and `updatedAt`, unless declared. */
+function hiddenInList(c: ColumnInfo, primary: string, display: CrudFieldDisplay | undefined): boolean {
+  if (display?.hiddenInList !== undefined) return display.hiddenInList;
+  return c.property === primary || c.kind === 'uuid' || c.kind === 'other' || c.property === 'updatedAt';
+}
+
+function bodySchema(schema: z.ZodType, display: Display): SchemaObject {
   const converted = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
+  const properties = converted.properties as Record<string, Record<string, unknown>> | undefined;
+  for (const [field, property] of Object.entries(properties ?? {})) {
+    const labels = display[field]?.enumLabels;
+    if (labels) property['x-enum-labels'] = labels;
+  }
   return converted as SchemaObject;
 }
 
@@ -158,7 +183,7 @@ function operation(resource: CrudResourceService, action: CrudAction, shape: Res
     schema: shape.primary.kind === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1 },
   };
   const responses: OperationObject['responses'] = {};
-  const op: OperationObject & { 'x-permissions'?: string[] } = {
+  const op: OperationObject & { 'x-permissions'?: string[]; 'x-default-sort'?: { field: string; order: string }[] } = {
     tags: [shape.path],
     operationId: `${shape.path}.${action}`,
     security: rule === 'public' ? [] : [{ bearer: [] }],
@@ -174,6 +199,7 @@ function operation(resource: CrudResourceService, action: CrudAction, shape: Res
         content: json({ oneOf: [{ type: 'array', items: ref(name) }, ref(`${name}Page`)] }),
       };
       responses['400'] = error('Unknown query parameter, field or operator, or a value that does not fit its field.');
+      op['x-default-sort'] = shape.declaredSort.map((s) => ({ field: s.field, order: s.order }));
       break;
     case 'show':
       op.summary = `One of ${shape.path}`;
@@ -227,18 +253,30 @@ export function buildOpenApiDocument(service: string, resources: readonly CrudRe
   };
   const paths: Record<string, PathItemObject> = {};
   const registered = new Set(resources.map((r) => r.shape.entityName));
+  const labelOf = new Map<string, readonly string[]>();
+  for (const r of resources) if (r.options.label && !labelOf.has(r.shape.entityName)) labelOf.set(r.shape.entityName, r.options.label);
   for (const resource of resources) {
     const { shape, options } = resource;
     const name = shape.entityName;
+    const display = (options.fields ?? {}) as Display;
     const entity = objectSchema(shape.columns);
+    for (const c of shape.columns.values()) {
+      Object.assign(entity.properties![c.property], displayExtensions(display[c.property]));
+      if (hiddenInList(c, shape.primary.property, display[c.property])) (entity.properties![c.property] as Record<string, unknown>)['x-hidden-in-list'] = true;
+    }
+    if (options.label) (entity as Record<string, unknown>)['x-label'] = [...options.label];
     for (const rel of shape.relations.values()) {
-      entity.properties![rel.name] = registered.has(rel.entityName)
-        ? { allOf: [ref(rel.entityName)], description: `Present when joined (join=${rel.name}).` }
-        : { ...objectSchema(rel.columns), description: `Present when joined (join=${rel.name}).` };
+      const label = options.relations?.[rel.name as keyof typeof options.relations]?.label ?? labelOf.get(rel.entityName);
+      entity.properties![rel.name] = {
+        ...(registered.has(rel.entityName)
+          ? { allOf: [ref(rel.entityName)], description: `Present when joined (join=${rel.name}).` }
+          : { ...objectSchema(rel.columns), description: `Present when joined (join=${rel.name}).` }),
+        ...(label ? { 'x-label': [...label] } : {}),
+      };
     }
     schemas[name] = entity;
-    if (options.create) schemas[`${name}Create`] = bodySchema(options.create);
-    if (options.update) schemas[`${name}Update`] = bodySchema(options.update);
+    if (options.create) schemas[`${name}Create`] = bodySchema(options.create, display);
+    if (options.update) schemas[`${name}Update`] = bodySchema(options.update, display);
     schemas[`${name}Page`] = {
       type: 'object',
       required: ['data', 'count', 'total', 'page', 'pageCount'],

@@ -42,6 +42,8 @@ export interface ResourceShape {
   searchable: string[];
   relations: Map<string, RelationInfo>;
   defaultSort: QuerySort[];
+  /** The order the registration declared (without the primary key that breaks ties), or the primary key alone. */
+  declaredSort: QuerySort[];
   maxLimit: number;
 }
 
@@ -121,9 +123,33 @@ export function describeResource<E extends ObjectLiteral>(ds: DataSource, option
     if (!filterable.has(s.field)) throw new Error(`${where}: default sort field "${s.field}" is not filterable`);
     return { field: s.field, order: s.order };
   });
+  const declaredSort = defaultSort.length ? [...defaultSort] : [{ field: primary.property, order: 'ASC' as const }];
+  checkDisplay(where, options, columns);
   if (!defaultSort.some((s) => s.field === primary.property)) defaultSort.push({ field: primary.property, order: 'ASC' });
 
   const maxLimit = options.maxLimit ?? 500;
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new Error(`${where}: maxLimit must be a positive integer`);
-  return { path: options.path, entityName: meta.name, primary, columns, filterable, searchable, relations, defaultSort, maxLimit };
+  return { path: options.path, entityName: meta.name, primary, columns, filterable, searchable, relations, defaultSort, declaredSort, maxLimit };
+}
+
+const LOCALIZED = ['Kk', 'Ru', 'En'] as const;
+
+/** A label field is a column or the base of a localized trio (`title` for titleKk, titleRu, titleEn). */
+export function labelFieldExists(columns: Map<string, ColumnInfo>, field: string): boolean {
+  return columns.has(field) || LOCALIZED.every((l) => columns.has(`${field}${l}`));
+}
+
+/** Fail at boot on display metadata that names no column or leaves a language out. */
+function checkDisplay<E extends ObjectLiteral>(where: string, options: CrudResourceOptions<E>, columns: Map<string, ColumnInfo>): void {
+  for (const field of options.label ?? []) {
+    if (!labelFieldExists(columns, field)) throw new Error(`${where}: label field "${field}" is neither a column nor a localized trio`);
+  }
+  for (const [field, display] of Object.entries(options.fields ?? {}) as [string, { enumLabels?: Record<string, Record<string, string>> } | undefined][]) {
+    if (!columns.has(field)) throw new Error(`${where}: display of "${field}", which is not a column`);
+    for (const [value, labels] of Object.entries(display?.enumLabels ?? {})) {
+      for (const locale of ['kk', 'ru', 'en']) {
+        if (!labels[locale]) throw new Error(`${where}: enum label of ${field}="${value}" has no ${locale} text`);
+      }
+    }
+  }
 }

@@ -11,12 +11,26 @@ import { DirectorySeeder } from './directory.seeder';
  */
 const access: CrudAccess = { read: 'public', store: 'management:create', update: 'management:update', destroy: 'management:delete' };
 const names = ['nameKk', 'nameRu', 'nameEn'] as const;
+const newest = [{ field: 'createdAt', order: 'DESC' }] as const;
+const PROVINCE_KINDS = {
+  region: { kk: 'Облыс', ru: 'Область', en: 'Region' },
+  city: { kk: 'Республикалық маңызы бар қала', ru: 'Город республиканского значения', en: 'City of republican significance' },
+};
 
 @Module({
   imports: [
-    CrudResource.register({ path: 'provinces', entity: Province, create: createProvince, update: updateProvince, access, searchable: names, audit: { reveal: ['code'] } }),
-    CrudResource.register({ path: 'districts', entity: District, create: createDistrict, update: updateDistrict, access, searchable: names, relations: { province: {} }, audit: { reveal: ['code'] } }),
-    CrudResource.register({ path: 'schools', entity: School, create: createSchool, update: updateSchool, access, searchable: names, relations: { district: {} }, audit: { reveal: ['code'] } }),
+    CrudResource.register({
+      path: 'provinces', entity: Province, create: createProvince, update: updateProvince, access, searchable: names, audit: { reveal: ['code'] },
+      label: ['name'], fields: { code: { hiddenInList: true }, kind: { enumLabels: PROVINCE_KINDS } }, defaultSort: newest,
+    }),
+    CrudResource.register({
+      path: 'districts', entity: District, create: createDistrict, update: updateDistrict, access, searchable: names, relations: { province: {} },
+      audit: { reveal: ['code'] }, label: ['name'], fields: { code: { hiddenInList: true } }, defaultSort: newest,
+    }),
+    CrudResource.register({
+      path: 'schools', entity: School, create: createSchool, update: updateSchool, access, searchable: names, relations: { district: {} },
+      audit: { reveal: ['code'] }, label: ['name'], fields: { code: { hiddenInList: true } }, defaultSort: newest,
+    }),
   ],
   providers: [DirectorySeeder],
 })

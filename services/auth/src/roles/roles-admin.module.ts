@@ -20,6 +20,10 @@ import { RolePermissionsService } from './role-permissions.service';
       update: updateRole,
       access: { read: 'sidebar:role_index', store: 'role:create', update: 'role:update', destroy: 'role:delete' },
       searchable: ['name', 'titleKk', 'titleRu', 'titleEn'],
+      // Screens show a role by its title; the platform's roles keep their spec order (ids 1-7, staff's from 101).
+      label: ['title'],
+      fields: { name: { hiddenInList: true } },
+      defaultSort: [{ field: 'id', order: 'ASC' }],
       hooks: RoleCrudHooks,
       description: 'Roles: the platform\'s own (spec ids, never deleted) and those staff add (ids from 101).',
     }),
@@ -30,6 +34,7 @@ import { RolePermissionsService } from './role-permissions.service';
       update: updatePermission,
       access: { read: 'sidebar:permission_index', store: 'permission:create', update: 'permission:update', destroy: 'permission:delete' },
       searchable: ['name'],
+      label: ['name'],
       defaultSort: [{ field: 'name', order: 'ASC' }],
       hooks: PermissionCrudHooks,
       description: 'Permission keys (`group:name`); the platform\'s own keys cannot be renamed or deleted.',

@@ -16,6 +16,8 @@ import { TeacherHooks, UserAdminHooks } from './staff-people.hooks';
  */
 const personFields = ['firstName', 'lastName', 'phone', 'email', 'grade', 'provinceId', 'districtId', 'schoolId', 'createdAt'] as const;
 const personRelations = { role: {}, province: {}, district: {}, school: {} };
+/** A person is shown by name; the parent's phone is for the detail view only. */
+const personDisplay = { label: ['firstName', 'lastName'], fields: { parentPhone: { hiddenInList: true } } } as const;
 
 @Module({
   imports: [
@@ -23,7 +25,7 @@ const personRelations = { role: {}, province: {}, district: {}, school: {} };
       path: 'users', entity: User, create: createUser, hooks: UserAdminHooks,
       actions: ['index', 'show', 'store', 'destroy'],
       access: { read: 'sidebar:user_index', store: 'user:create', destroy: 'user:delete' },
-      searchable: ['firstName', 'lastName', 'phone'], filterable: [...personFields, 'roleId'], relations: personRelations,
+      searchable: ['firstName', 'lastName', 'phone'], filterable: [...personFields, 'roleId'], relations: personRelations, ...personDisplay,
       defaultSort: [{ field: 'createdAt', order: 'DESC' }],
       description: 'People: staff and pupils (create, delete; the profile and the role have their own routes).',
     }),
@@ -32,6 +34,7 @@ const personRelations = { role: {}, province: {}, district: {}, school: {} };
       actions: ['index', 'show'],
       access: { read: 'sidebar:student_index' },
       searchable: ['firstName', 'lastName', 'phone'], filterable: personFields, relations: { province: {}, district: {}, school: {} },
+      ...personDisplay,
       defaultSort: [{ field: 'createdAt', order: 'DESC' }],
       description: 'Pupils (users with role 7).',
     }),
@@ -39,6 +42,7 @@ const personRelations = { role: {}, province: {}, district: {}, school: {} };
       path: 'teachers', entity: Teacher, create: createTeacher, update: updateTeacher, hooks: TeacherHooks,
       access: { read: 'sidebar:staff_index', store: 'management:create', update: 'management:update', destroy: 'management:delete' },
       searchable: ['firstName', 'lastName', 'phone'], relations: { center: {}, subject: {} },
+      label: ['firstName', 'lastName'], defaultSort: [{ field: 'createdAt', order: 'DESC' }],
       description: 'Teaching staff: centre, subject and an optional sign-in account.',
     }),
   ],

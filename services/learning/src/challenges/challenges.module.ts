@@ -6,6 +6,7 @@ import { Participation } from '../boards/participation.entity';
 import { Attempt } from '../attempts/attempt.entities';
 import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
 import { createTreasure, updateTreasure } from '../treasures/treasure.dto';
+import { AUDIENCE_LABELS, BOARD_KIND_LABELS } from '../display';
 
 /** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
 @Injectable()
@@ -44,19 +45,23 @@ export class TreasureHooks implements CrudHooks<Treasure> {
       path: 'challenges', entity: Challenge, create: createChallenge, update: updateChallenge,
       access: { read: 'sidebar:challenge_index', store: 'challenge:create', update: 'challenge:update', destroy: 'challenge:delete' },
       searchable: ['titleKk', 'titleRu', 'titleEn'], hooks: ChallengeHooks,
+      label: ['title'],
+      fields: { audience: { enumLabels: AUDIENCE_LABELS }, accessCode: { hiddenInList: true }, priceTenge: { unit: 'tenge' }, imageUrl: { hiddenInList: true } },
       defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'startsAt', order: 'DESC' }],
     }),
     CrudResource.register({
       path: 'checkpoints', entity: Checkpoint, create: createCheckpoint, update: updateCheckpoint,
       access: { read: 'checkpoint:view', store: 'challenge:update', update: 'checkpoint:update', destroy: 'challenge:update' },
       searchable: ['titleKk', 'titleRu', 'titleEn'], relations: { challenge: {} }, hooks: CheckpointHooks,
-      defaultSort: [{ field: 'challengeId', order: 'ASC' }, { field: 'opensAt', order: 'ASC' }],
+      label: ['title'],
+      defaultSort: [{ field: 'day', order: 'ASC' }, { field: 'opensAt', order: 'ASC' }],
     }),
     CrudResource.register({
       path: 'treasures', entity: Treasure, create: createTreasure, update: updateTreasure, scope: { boardKind: 'challenge' },
       access: { read: 'signed-in', store: 'challenge:update', update: 'challenge:update', destroy: 'challenge:update' },
       searchable: ['titleKk', 'titleRu', 'titleEn'], hooks: TreasureHooks,
-      defaultSort: [{ field: 'boardId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+      label: ['title'], fields: { boardKind: { enumLabels: BOARD_KIND_LABELS, hiddenInList: true } },
+      defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'createdAt', order: 'DESC' }],
     }),
   ],
   providers: [ChallengeHooks, CheckpointHooks, TreasureHooks],

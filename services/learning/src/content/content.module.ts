@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { type CrudAccess, type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
 import { AnswerOption, Question, QuestionType, Quiz, QuizType } from './quiz.entities';
 import { Attempt } from '../attempts/attempt.entities';
+import { QUESTION_KIND_LABELS } from '../display';
 import {
   createAnswer, createQuestion, createQuestionType, createQuiz, createQuizType,
   updateAnswer, updateQuestion, updateQuestionType, updateQuiz, updateQuizType,
@@ -36,26 +37,31 @@ export class AnswerHooks implements CrudHooks<AnswerOption> {
       path: 'question-types', entity: QuestionType, create: createQuestionType, update: updateQuestionType,
       access: { read: 'signed-in', store: 'quiz:create', update: 'quiz:update', destroy: 'quiz:delete' },
       searchable: ['nameKk', 'nameRu', 'nameEn'], audit: { reveal: ['code'] },
+      label: ['name'], fields: { code: { enumLabels: QUESTION_KIND_LABELS } }, defaultSort: [{ field: 'id', order: 'ASC' }],
     }),
     CrudResource.register({
       path: 'quiz-types', entity: QuizType, create: createQuizType, update: updateQuizType,
       access: { read: 'signed-in', store: 'quiz:create', update: 'quiz:update', destroy: 'quiz:delete' },
       searchable: ['nameKk', 'nameRu', 'nameEn'], audit: { reveal: ['code'] },
+      label: ['name'], fields: { code: { hiddenInList: true } }, defaultSort: [{ field: 'id', order: 'ASC' }],
     }),
     CrudResource.register({
       path: 'quizzes', entity: Quiz, create: createQuiz, update: updateQuiz, access,
       searchable: ['titleKk', 'titleRu', 'titleEn'], relations: { quizType: {} },
+      label: ['title'], fields: { durationSeconds: { unit: 'minutes', storedUnit: 'seconds' } },
       defaultSort: [{ field: 'createdAt', order: 'DESC' }],
     }),
     CrudResource.register({
       path: 'questions', entity: Question, create: createQuestion, update: updateQuestion, access,
       searchable: texts, relations: { quiz: {} }, hooks: QuestionHooks,
-      defaultSort: [{ field: 'quizId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+      label: ['text'], fields: { kind: { enumLabels: QUESTION_KIND_LABELS } },
+      defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'createdAt', order: 'DESC' }],
     }),
     CrudResource.register({
       path: 'answers', entity: AnswerOption, create: createAnswer, update: updateAnswer, access,
       searchable: texts, relations: { question: {} }, hooks: AnswerHooks,
-      defaultSort: [{ field: 'questionId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+      label: ['text'],
+      defaultSort: [{ field: 'position', order: 'ASC' }],
     }),
   ],
   providers: [QuestionHooks, AnswerHooks],

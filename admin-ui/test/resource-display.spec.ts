@@ -1,0 +1,95 @@
+/**
+ * The metadata the generated screens are built from, as the services publish it (auth, learning and finance booted
+ * on real PostgreSQL and NATS): every standard resource names its rows (`x-label`), lists no id or uuid column by
+ * default, sorts by something people read (never a uuid), labels every relation, and every enum value has its
+ * label in kk, ru and en.
+ */
+import { startAuth } from '@olymp/auth';
+import { startFinance } from '@olymp/finance';
+import { startLearning } from '@olymp/learning';
+import type { RunningService } from '@olymp/server-kit';
+import { createTestNamespace } from '@olymp/server-kit/testing';
+import { listColumns } from '../src/crud/list-columns';
+import { parseOpenApi, type OpenApiDocument, type ResourceMeta } from '../src/meta/openapi';
+
+type Json = Record<string, unknown>;
+type Schema = { properties?: Record<string, Json>; 'x-label'?: string[] };
+
+describe('display metadata of every standard resource in the OpenAPI documents', () => {
+  const ns = createTestNamespace();
+  const services: RunningService[] = [];
+  const documents: { service: string; doc: OpenApiDocument & { components: { schemas: Record<string, Schema> } } }[] = [];
+  let resources: (ResourceMeta & { service: string })[] = [];
+
+  beforeAll(async () => {
+    const auth = await startAuth(ns.envFor('auth'));
+    services.push(auth);
+    const [learning, finance] = await Promise.all([startLearning(ns.envFor('learning')), startFinance(ns.envFor('finance'))]);
+    services.push(learning, finance);
+    for (const [service, running] of [['auth', auth], ['learning', learning], ['finance', finance]] as const) {
+      const doc = (await (await fetch(`${running.url}/api/docs-json`)).json()) as (typeof documents)[number]['doc'];
+      // Finance serves only its own routes (no standard resource yet): nothing to show in generated screens.
+      if (!doc.paths) continue;
+      documents.push({ service, doc });
+      resources = [...resources, ...parseOpenApi(doc).map((r) => ({ ...r, service }))];
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of services.reverse()) await s.close();
+    await ns.cleanup();
+  });
+
+  it('finds the resources of auth and learning', () => {
+    const names = resources.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['users', 'students', 'roles', 'provinces', 'quizzes', 'questions', 'challenges', 'checkpoints', 'trainings']));
+  });
+
+  it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {
+    const offending = resources.flatMap((r) =>
+      listColumns(r)
+        .filter((f) => f.name === 'id' || f.kind === 'uuid' || (/Id$/.test(f.name) && !f.relation) || (f.name === 'code' && f.kind !== 'enum') || f.kind === 'json')
+        .map((f) => `${r.name}.${f.name}`),
+    );
+    expect(offending).toEqual([]);
+    expect(resources.filter((r) => !r.label?.length).map((r) => r.name)).toEqual([]);
+    // The id stays in the detail view and the CSV, which show every field.
+    expect(resources.filter((r) => !r.fields.some((f) => f.name === 'id')).map((r) => r.name)).toEqual([]);
+  });
+
+  it('declares a default order, never by a uuid', () => {
+    const bad = resources.filter((r) => {
+      const first = r.defaultSort?.[0];
+      return !first || r.fields.find((f) => f.name === first.field)?.kind === 'uuid';
+    });
+    expect(bad.map((r) => `${r.name}: ${JSON.stringify(r.defaultSort)}`)).toEqual([]);
+    expect(resources.find((r) => r.name === 'checkpoints')?.defaultSort?.[0]).toEqual({ field: 'day', order: 'asc' });
+  });
+
+  it('shows every relation by the related row label', () => {
+    const unlabeled = resources.flatMap((r) => r.fields.filter((f) => f.relation && !f.relation.label?.length).map((f) => `${r.name}.${f.name}`));
+    expect(unlabeled).toEqual([]);
+    expect(resources.find((r) => r.name === 'users')?.fields.find((f) => f.name === 'roleId')?.relation?.label).toEqual(['title']);
+    expect(resources.find((r) => r.name === 'questions')?.fields.find((f) => f.name === 'quizId')?.relation?.label).toEqual(['title']);
+  });
+
+  it('labels every enum value in kk, ru and en, and gives durations a unit', () => {
+    const missing: string[] = [];
+    for (const { service, doc } of documents) {
+      for (const [schemaName, schema] of Object.entries(doc.components.schemas)) {
+        for (const [field, property] of Object.entries(schema.properties ?? {})) {
+          const values = property.enum as unknown[] | undefined;
+          if (!values) continue;
+          const labels = (property['x-enum-labels'] ?? {}) as Record<string, Record<string, string>>;
+          for (const value of values) {
+            for (const locale of ['kk', 'ru', 'en']) if (!labels[String(value)]?.[locale]) missing.push(`${service} ${schemaName}.${field}=${String(value)} ${locale}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    const kind = resources.find((r) => r.name === 'questions')?.fields.find((f) => f.name === 'kind');
+    expect(kind?.enumLabels?.single).toEqual({ kk: 'Бір жауап', ru: 'Один ответ', en: 'Single choice' });
+    expect(resources.find((r) => r.name === 'quizzes')?.fields.find((f) => f.name === 'durationSeconds')).toMatchObject({ unit: 'minutes', storedUnit: 'seconds' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Localized } from '@olymp/proto';
+
+/**
+ * What learning's stored codes mean to people, in kk, ru and en: published with the resources (`x-enum-labels`
+ * in the OpenAPI document) so the staff screens show "Бір жауап", not `single`.
+ */
+export const QUESTION_KIND_LABELS: Readonly<Record<string, Localized>> = {
+  single: { kk: 'Бір жауап', ru: 'Один ответ', en: 'Single choice' },
+  multiple: { kk: 'Бірнеше жауап', ru: 'Несколько ответов', en: 'Multiple choice' },
+  numeric: { kk: 'Сан', ru: 'Число', en: 'Number' },
+  text: { kk: 'Мәтін', ru: 'Текст', en: 'Short text' },
+};
+
+export const AUDIENCE_LABELS: Readonly<Record<string, Localized>> = {
+  all: { kk: 'Барлығына', ru: 'Для всех', en: 'For all' },
+  users: { kk: 'Таңдалғандарға', ru: 'Для выбранных', en: 'For specific users' },
+  code: { kk: 'Код арқылы', ru: 'По коду', en: 'By code' },
+};
+
+export const BOARD_KIND_LABELS: Readonly<Record<string, Localized>> = {
+  challenge: { kk: 'Челлендж', ru: 'Челлендж', en: 'Challenge' },
+  training: { kk: 'Тренинг', ru: 'Тренинг', en: 'Training' },
+};
