@@ -76,6 +76,8 @@ export const ROUTES: readonly RouteRule[] = [
     'achievements',
     'certificates',
     'user-challenge-report',
+    // Today's figures for the staff home page.
+    'stats/learning',
     // Uploads live in learning for now.
     'upload',
     'upload-image',

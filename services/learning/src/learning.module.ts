@@ -1,3 +1,4 @@
+import { LearningStatsController } from './stats/stats.controller';
 import { Module } from '@nestjs/common';
 import { AuditModule, UploadsModule } from '@olymp/server-kit';
 import { Sheets } from './attempts/sheet';
@@ -24,7 +25,7 @@ import { TreasuresController } from './treasures/treasures.controller';
 /** Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. */
 @Module({
   imports: [AuditModule, UploadsModule],
-  controllers: [AttemptsController, BoardsRpcController, ChallengesController, ChallengeResultsController, TreasuresController],
+  controllers: [AttemptsController, BoardsRpcController, ChallengesController, ChallengeResultsController, TreasuresController, LearningStatsController],
   providers: [
     Sheets, Reveals, QuizContexts, Attempts, AttemptSweeper, Participations, Leaderboards, InvoicePaidConsumer, Achievements,
     Challenges, ChallengeAdmin, ContentSeeder, DemoSeeder, BoardResults, Treasures,

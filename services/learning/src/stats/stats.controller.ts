@@ -1,0 +1,44 @@
+import { Controller, Get } from '@nestjs/common';
+import { Clock, RequirePermission } from '@olymp/server-kit';
+import { DateTime } from 'luxon';
+import { DataSource } from 'typeorm';
+import { Attempt } from '../attempts/attempt.entities';
+import { Participation } from '../boards/participation.entity';
+import { Challenge } from '../challenges/challenge.entities';
+import { ZONE } from '../time';
+
+/**
+ * Today's figures for the staff home page: tests started and finished since midnight in Almaty, and the challenges
+ * live now (published, not archived, between their start and end) with how many pupils have joined them. Staff who
+ * may open the challenges section (`sidebar:challenge_index`) see them.
+ */
+@Controller()
+export class LearningStatsController {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('stats/learning')
+  @RequirePermission('sidebar:challenge_index')
+  async today() {
+    const now = this.clock.now();
+    const midnight = DateTime.fromJSDate(now, { zone: ZONE }).startOf('day');
+    const from = midnight.toJSDate();
+    const attempts = this.ds.getRepository(Attempt).createQueryBuilder('a').where('a.startedAt >= :from AND a.startedAt <= :now', { from, now });
+    const [testsStarted, testsFinished] = await Promise.all([
+      attempts.clone().getCount(),
+      this.ds.getRepository(Attempt).createQueryBuilder('a').where('a.finishedAt >= :from AND a.finishedAt <= :now', { from, now }).getCount(),
+    ]);
+    const live = await this.ds
+      .getRepository(Challenge)
+      .createQueryBuilder('c')
+      .select('c.id', 'id')
+      .where('c.published AND NOT c.archived AND c.startsAt <= :now AND c.endsAt > :now', { now })
+      .getRawMany<{ id: string }>();
+    const participants = live.length
+      ? await this.ds.getRepository(Participation).createQueryBuilder('p').where("p.boardKind = 'challenge' AND p.boardId IN (:...ids)", { ids: live.map((c) => c.id) }).getCount()
+      : 0;
+    return { data: { date: midnight.toISODate(), testsStarted, testsFinished, liveChallenges: live.length, participants } };
+  }
+}
