@@ -82,7 +82,7 @@ function AdminApp() {
   const i18nProvider = useI18nProvider();
   const { resources: metas } = useMeta();
   const built = useMemo(() => buildResources(metas, t), [metas, t]);
-  setAccessRules(built.rules);
+  setAccessRules(built.rules, built.groups);
 
   return (
     <Refine

@@ -8,14 +8,3 @@ export function Logo() {
     </svg>
   );
 }
-
-/** Sidebar icon for Home, drawn like antd's outlined icons (no extra icon package needed). */
-export function HomeIcon() {
-  return (
-    <span role="img" aria-hidden="true" className="anticon">
-      <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-        <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-      </svg>
-    </span>
-  );
-}

@@ -9,11 +9,15 @@ import { allows, currentIdentity, currentPermissions } from './auth';
 export type ActionKeys = Partial<Record<string, readonly string[]>>;
 
 const rules = new Map<string, ActionKeys>();
+/** Sidebar groups: shown when any one of the key sets is held (one of the group's entries can be opened). */
+const groups = new Map<string, readonly (readonly string[])[]>();
 
-/** Called when the resource list is built: which keys each action of each resource needs. */
-export function setAccessRules(next: ReadonlyMap<string, ActionKeys>): void {
+/** Called when the resource list is built: which keys each action of each resource needs, and each group's entries'. */
+export function setAccessRules(next: ReadonlyMap<string, ActionKeys>, nextGroups: ReadonlyMap<string, readonly (readonly string[])[]> = new Map()): void {
   rules.clear();
   for (const [name, keys] of next) rules.set(name, keys);
+  groups.clear();
+  for (const [name, alternatives] of nextGroups) groups.set(name, alternatives);
 }
 
 export function keysFor(resource: string, action: string): readonly string[] | undefined {
@@ -22,10 +26,19 @@ export function keysFor(resource: string, action: string): readonly string[] | u
   return actions[action] ?? actions.list;
 }
 
+export function alternativesFor(resource: string): readonly (readonly string[])[] | undefined {
+  return groups.get(resource);
+}
+
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
     const identity = await currentIdentity().catch(() => undefined);
     if (!identity) return { can: false, reason: 'User is not loaded' };
+    const alternatives = resource ? alternativesFor(resource) : undefined;
+    if (alternatives) {
+      const held = await currentPermissions();
+      return { can: !identity.student && alternatives.some((keys) => allows(identity, held, keys)) };
+    }
     const keys = resource ? keysFor(resource, action) : [];
     // A resource nobody described (home page) needs nothing but staff membership.
     if (!keys) return { can: !identity.student };

@@ -3,14 +3,13 @@
  * certificate-images, access, subscriptions, invoices, test-results, statistics, test-statistics. A tab shows only
  * with its `challenge:*` key (spec 6); the active tab is in the URL (`?tab=`).
  */
-import { useGo, useNotification, useOne, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useGo, useList, useNotification, useOne, type BaseRecord } from '@refinedev/core';
+import { Button, Card, Descriptions, Form, Input, List, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/Charts';
 import { NotAvailable } from '../../components/NotAvailable';
 import { UrlTabs } from '../../components/UrlTabs';
-import { GeneratedList } from '../../crud/GeneratedList';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
@@ -162,9 +161,93 @@ function Invoices({ id, paidOnly }: { id: string; paidOnly: boolean }) {
   );
 }
 
+interface CertificateTemplate {
+  backgroundUrl: string | null;
+  titleKk?: string;
+  titleRu?: string;
+  titleEn?: string;
+  bodyKk?: string;
+  bodyRu?: string;
+  bodyEn?: string;
+}
+
+/** The certificate template as people read it, in the reader's language; "not set yet" rather than `null`. */
 function Certificate({ id }: { id: string }) {
-  const template = useApi<{ data: unknown }>(`challenges/${id}/certificate-template`);
-  return <Typography.Paragraph code>{JSON.stringify(template.data?.data ?? null, null, 2)}</Typography.Paragraph>;
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const template = useApi<{ data: CertificateTemplate | null }>(`challenges/${id}/certificate-template`);
+  const data = template.data?.data;
+  if (template.isLoading) return null;
+  if (!data) return <Typography.Text type="secondary" data-testid="certificate-empty">{t('challenge.noCertificate')}</Typography.Text>;
+  const record = data as unknown as Record<string, unknown>;
+  return (
+    <Descriptions bordered column={1} size="small">
+      <Descriptions.Item label={t('challenge.certificateTitle')}>{localized(record, 'title', locale) ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('challenge.certificateBody')}>{localized(record, 'body', locale) ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('challenge.background')}>{data.backgroundUrl ? <img src={data.backgroundUrl} alt="" style={{ maxWidth: 240 }} /> : '—'}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/**
+ * The challenge's days in day order, each with its tests (from the results filter options, which group the
+ * challenge's tests by checkpoint) and a link to open the day or a test.
+ */
+function Days({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const go = useGo();
+  const { has } = useAccess();
+  const { result: days, query } = useList<BaseRecord>({
+    resource: 'checkpoints',
+    filters: [{ field: 'challengeId', operator: 'eq', value: id }],
+    sorters: [{ field: 'day', order: 'asc' }],
+    pagination: { pageSize: 100, mode: 'server' },
+  });
+  const canSeeTests = has('challenge:test_result_tab');
+  const options = useApi<{ data: { quizzes: { id: string; title: Text; group: { id: string } }[] } }>(`challenges/${id}/quiz-results-filter-options`, {}, canSeeTests);
+  const quizzes = options.data?.data.quizzes ?? [];
+  return (
+    <List
+      loading={query.isLoading}
+      dataSource={days.data}
+      locale={{ emptyText: t('common.noData') }}
+      renderItem={(day) => {
+        const tests = quizzes.filter((q) => q.group.id === day.id);
+        return (
+          <List.Item
+            data-testid="challenge-day"
+            actions={[
+              <Button key="open" size="small" onClick={() => go({ to: `/challenges/${id}/checkpoints/${String(day.id)}` })}>
+                {t('challenge.openCheckpoint')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={`${t('challenge.day', { day: Number(day.day) })} · ${localized(day, 'title', locale) ?? ''}`}
+              description={
+                canSeeTests ? (
+                  tests.length ? (
+                    <Space wrap>
+                      {tests.map((q) => (
+                        <Button key={q.id} size="small" type="link" data-testid="day-test" onClick={() => go({ to: `/quizzes/${q.id}` })}>
+                          {q.title[locale]}
+                        </Button>
+                      ))}
+                    </Space>
+                  ) : (
+                    t('challenge.noTests')
+                  )
+                ) : (
+                  formatInstant(day.opensAt)
+                )
+              }
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
 }
 
 export default function ChallengeShow({ id }: PageProps) {
@@ -175,7 +258,6 @@ export default function ChallengeShow({ id }: PageProps) {
   const { open } = useNotification();
   const { query } = useOne<BaseRecord>({ resource: 'challenges', id });
   const record = query.data?.data;
-  const checkpointFilters = useMemo<CrudFilter[]>(() => [{ field: 'challengeId', operator: 'eq', value: id }], [id]);
   const title = localized(record, 'title', locale) ?? '';
   usePageTitle(title || t('sidebar.challenges'));
   if (!record) return null;
@@ -197,16 +279,7 @@ export default function ChallengeShow({ id }: PageProps) {
       children: (
         <>
           {has('challenge:update') ? <CheckpointCreate challengeId={id} /> : null}
-          <GeneratedList
-            embedded
-            resource="checkpoints"
-            permanentFilters={checkpointFilters}
-            rowActions={(cp) => (
-              <Button size="small" onClick={() => go({ to: `/challenges/${id}/checkpoints/${String(cp.id)}` })}>
-                {t('challenge.openCheckpoint')}
-              </Button>
-            )}
-          />
+          <Days id={id} />
         </>
       ),
     },
