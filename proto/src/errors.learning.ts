@@ -146,6 +146,12 @@ export const LEARNING_ERRORS = {
     'Ученики уже начали это; так изменить нельзя. Снимите с публикации или сделайте копию.',
     'Оқушылар мұны бастап қойған; бұлай өзгертуге болмайды. Жариялаудан алыңыз немесе көшірмесін жасаңыз.',
   ),
+  QUESTION_ORDER_MISMATCH: def(
+    400,
+    'Send every question of this test exactly once, in the new order.',
+    'Передайте каждый вопрос этого теста ровно один раз, в новом порядке.',
+    'Осы тесттің әр сұрағын бір реттен, жаңа ретімен жіберіңіз.',
+  ),
   IMPORT_INVALID: def(
     400,
     'The import file has problems: {problems}. Fix them and import again.',

@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
-import { type CrudAccess, type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
+import { AuditModule, type CrudAccess, type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
+import { QuestionOrderController } from './question-order.controller';
 import { AnswerOption, Question, QuestionType, Quiz, QuizType } from './quiz.entities';
 import { Attempt } from '../attempts/attempt.entities';
 import { QUESTION_KIND_LABELS } from '../display';
@@ -33,6 +34,7 @@ export class AnswerHooks implements CrudHooks<AnswerOption> {
 
 @Module({
   imports: [
+    AuditModule,
     CrudResource.register({
       path: 'question-types', entity: QuestionType, create: createQuestionType, update: updateQuestionType,
       access: { read: 'signed-in', store: 'quiz:create', update: 'quiz:update', destroy: 'quiz:delete' },
@@ -64,6 +66,7 @@ export class AnswerHooks implements CrudHooks<AnswerOption> {
       defaultSort: [{ field: 'position', order: 'ASC' }],
     }),
   ],
+  controllers: [QuestionOrderController],
   providers: [QuestionHooks, AnswerHooks],
 })
 export class ContentModule {}
