@@ -1,5 +1,7 @@
 /** The generated screens' reading of the OpenAPI document: fields, relations, search, actions and permission keys. */
 import { narrowingOf, toBody } from '../src/crud/form-logic';
+import { recordLabel } from '../src/crud/labels';
+import { initialSorters, labelFieldsOf, labelSortField, listColumns } from '../src/crud/list-columns';
 import { parseOpenApi, type OpenApiDocument } from '../src/meta/openapi';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -132,5 +134,67 @@ describe('custom routes in the same document', () => {
     const byName = new Map(parseOpenApi(mixed).map((r) => [r.name, r]));
     expect([...byName.keys()]).toEqual(['districts', 'provinces', 'schools']);
     expect([...byName.get('schools')!.actions].sort()).toEqual(['create', 'list']);
+  });
+});
+
+describe('reading the display metadata (x-label, x-enum-labels, x-unit, x-hidden-in-list, x-default-sort)', () => {
+  const texts = { textKk: { type: 'string' }, textRu: { type: 'string' }, textEn: { type: 'string' } };
+  const kindLabels = { single: { kk: 'Бір жауап', ru: 'Один ответ', en: 'Single choice' } };
+  const shown: OpenApiDocument = {
+    paths: {
+      '/api/quizzes': { get: { ...index('Quiz'), 'x-default-sort': [{ field: 'createdAt', order: 'DESC' }] } },
+      '/api/questions': { get: { ...index('Question'), 'x-default-sort': [{ field: 'position', order: 'ASC' }] } },
+    },
+    components: {
+      schemas: {
+        Quiz: {
+          type: 'object',
+          'x-label': ['title'],
+          properties: {
+            id: { type: 'string', format: 'uuid', 'x-hidden-in-list': true },
+            titleKk: { type: 'string', maxLength: 300 }, titleRu: { type: 'string', maxLength: 300 }, titleEn: { type: 'string', maxLength: 300 },
+            durationSeconds: { type: 'integer', 'x-unit': 'minutes', 'x-stored-unit': 'seconds' },
+            createdAt: { type: 'string', format: 'date-time' },
+          },
+        },
+        Question: {
+          type: 'object',
+          'x-label': ['text'],
+          properties: {
+            id: { type: 'string', format: 'uuid', 'x-hidden-in-list': true },
+            quizId: { type: 'string', format: 'uuid', 'x-hidden-in-list': true },
+            position: { type: 'integer' },
+            kind: { type: 'string', enum: ['single'], 'x-enum-labels': kindLabels },
+            ...texts,
+            quiz: { allOf: [ref('Quiz')], description: 'Present when joined (join=quiz).' },
+          },
+        },
+      },
+    },
+  };
+  const byName = new Map(parseOpenApi(shown).map((r) => [r.name, r]));
+
+  it('keeps labels, enum labels, units, hidden columns and the default order', () => {
+    const questions = byName.get('questions')!;
+    expect(questions.label).toEqual(['text']);
+    expect(questions.defaultSort).toEqual([{ field: 'position', order: 'asc' }]);
+    expect(questions.fields.find((f) => f.name === 'kind')).toMatchObject({ kind: 'enum', enumLabels: kindLabels });
+    expect(questions.fields.find((f) => f.name === 'quizId')).toMatchObject({ hiddenInList: true, relation: { name: 'quiz', resource: 'quizzes', label: ['title'] } });
+    expect(byName.get('quizzes')!.fields.find((f) => f.name === 'durationSeconds')).toMatchObject({ unit: 'minutes', storedUnit: 'seconds' });
+    expect(byName.get('quizzes')!.defaultSort).toEqual([{ field: 'createdAt', order: 'desc' }]);
+  });
+
+  it('lists a label column in place of the localized trio, without ids, sorted by the reader language', () => {
+    const questions = byName.get('questions')!;
+    expect(listColumns(questions).map((f) => f.name)).toEqual(['position', 'kind']);
+    expect([...labelFieldsOf(questions)].sort()).toEqual(['textEn', 'textKk', 'textRu']);
+    expect(labelSortField(questions, 'ru')).toBe('textRu');
+    expect(listColumns(byName.get('quizzes')!).map((f) => f.name)).toEqual(['durationSeconds', 'createdAt']);
+    expect(initialSorters(questions)).toEqual([{ field: 'position', order: 'asc' }]);
+  });
+
+  it('names a row by its declared label in the reader language', () => {
+    expect(recordLabel({ id: 'x', textKk: 'Сұрақ', textRu: 'Вопрос', textEn: 'Question' }, 'ru', ['text'])).toBe('Вопрос');
+    expect(recordLabel({ id: 'x', firstName: 'Aigerim', lastName: 'S' }, 'en', ['firstName', 'lastName'])).toBe('Aigerim S');
   });
 });

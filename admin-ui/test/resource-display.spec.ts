@@ -53,6 +53,9 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     );
     expect(offending).toEqual([]);
     expect(resources.filter((r) => !r.label?.length).map((r) => r.name)).toEqual([]);
+    // A relation's key stays, shown by the related row's label (the question's quiz by its title).
+    expect(listColumns(resources.find((r) => r.name === 'questions')!).map((f) => f.name)).toContain('quizId');
+    expect(listColumns(resources.find((r) => r.name === 'users')!).map((f) => f.name)).toContain('roleId');
     // The id stays in the detail view and the CSV, which show every field.
     expect(resources.filter((r) => !r.fields.some((f) => f.name === 'id')).map((r) => r.name)).toEqual([]);
   });

@@ -13,6 +13,6 @@ export function useApi<T>(path: string, params: Record<string, unknown> = {}, en
   });
 }
 
-export async function apiSend<T>(method: 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T> {
+export async function apiSend<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<T> {
   return (await http.request<T>({ method, url: `${API_URL}/${path}`, data: body })).data;
 }

@@ -30,7 +30,7 @@ describe('PUT /api/quizzes/{quiz}/question-order', () => {
     ((await s.http().get('/api/questions').query({ filter: `quizId||$eq||${quizId}`, sort: 'position,ASC' }).set('Authorization', s.admin)).body as { id: string; position: number }[]).map(
       (q) => [q.id, q.position],
     );
-  const put = (body: unknown, token = s.admin, quiz = quizId) => s.http().put(`/api/quizzes/${quiz}/question-order`).set('Authorization', token).set('X-Locale', 'ru').send(body);
+  const put = (body: object, token = s.admin, quiz = quizId) => s.http().put(`/api/quizzes/${quiz}/question-order`).set('Authorization', token).set('X-Locale', 'ru').send(body);
 
   it('refuses without a token, without quiz:update, and for a missing quiz', async () => {
     expect((await s.http().put(`/api/quizzes/${quizId}/question-order`).send({ questionIds: ids })).status).toBe(401);

@@ -28,6 +28,7 @@ function Leaderboard({ id, published }: { id: string; published: boolean }) {
   return (
     <Table
       rowKey="rank"
+      scroll={{ x: 'max-content' }}
       loading={board.isLoading}
       dataSource={board.data?.data ?? []}
       pagination={false}
@@ -127,6 +128,7 @@ function TestResults({ id }: { id: string }) {
   return (
     <Table
       rowKey="attemptId"
+      scroll={{ x: 'max-content' }}
       loading={results.isLoading}
       dataSource={results.data?.data ?? []}
       columns={[
@@ -145,15 +147,28 @@ function Invoices({ id, paidOnly }: { id: string; paidOnly: boolean }) {
   const { has } = useAccess();
   const allowed = has('finance:invoice_index');
   const invoices = useApi<{ data: { id: string; userId: string; status: string; amountTenge?: number; createdAt: string }[] }>('finance/invoices', { productId: id, ...(paidOnly ? { status: 'paid' } : {}) }, allowed);
+  // People by name, not by id: the payers' names from auth's users, when the role may read them.
+  const userIds = [...new Set((invoices.data?.data ?? []).map((i) => i.userId))];
+  const { result: users } = useList<BaseRecord>({
+    resource: 'users',
+    filters: [{ field: 'id', operator: 'in', value: userIds }],
+    pagination: { pageSize: Math.max(userIds.length, 1), mode: 'server' },
+    queryOptions: { enabled: userIds.length > 0 && has('sidebar:user_index') },
+  });
+  const nameOf = (userId: string) => {
+    const user = users.data.find((u) => u.id === userId);
+    return user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '—';
+  };
   if (!allowed) return <Typography.Text type="secondary">{t('unauthorized.text')}</Typography.Text>;
   return (
     <Table
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       loading={invoices.isLoading}
       dataSource={invoices.data?.data ?? []}
       columns={[
-        { title: 'ID', dataIndex: 'id' },
-        { title: t('fields.userId'), dataIndex: 'userId' },
+        { title: t('fields.userId'), render: (_, r) => nameOf(r.userId) },
+        { title: t('fields.priceTenge'), render: (_, r) => (r.amountTenge === undefined ? '—' : `${r.amountTenge} ₸`) },
         { title: t('finance.status'), render: (_, r) => <Tag>{t(`enums.${r.status}`, { defaultValue: r.status })}</Tag> },
         { title: t('fields.createdAt'), render: (_, r) => formatInstant(r.createdAt) },
       ]}

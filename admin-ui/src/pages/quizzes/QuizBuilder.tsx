@@ -1,14 +1,19 @@
 /**
  * The quiz builder (spec 2: quizzes create and edit): the test's titles and duration, then its questions of four
  * kinds (single or multiple choice with answers, a number with a tolerance, short texts), each with points and
- * texts in kk, ru and en. Questions and answers are the standard `questions` and `answers` resources.
+ * texts in kk, ru and en. Questions and answers are the standard `questions` and `answers` resources; a question
+ * is added, edited (the same form, filled), moved up or down (`PUT quizzes/{id}/question-order`, one transaction),
+ * previewed as a pupil sees it, or deleted.
  */
 import { DEFAULT_LOCALE, isLocale } from '@olymp/web-common';
 import { useDelete, useList, useNotification, useOne, type BaseRecord } from '@refinedev/core';
-import { Button, Card, Checkbox, Form, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Form, Input, InputNumber, List, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../crud/labels';
+import { enumText } from '../../crud/values';
+import { useResourceMeta } from '../../meta/MetaContext';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -45,6 +50,8 @@ export default function QuizBuilder({ id }: PageProps) {
   const [form] = Form.useForm<QuestionInput>();
   const kind = Form.useWatch('kind', form) ?? 'single';
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState<BaseRecord | null>(null);
+  const [previewing, setPreviewing] = useState<BaseRecord | null>(null);
   const { query: quizQuery } = useOne<BaseRecord>({ resource: 'quizzes', id });
   const quiz = quizQuery.data?.data;
   usePageTitle(localized(quiz, 'title', locale) ?? t('sidebar.quizzes'));
@@ -64,29 +71,67 @@ export default function QuizBuilder({ id }: PageProps) {
   });
   const { mutate: remove } = useDelete();
   const canEdit = has('quiz:update') || has('quiz:create');
+  const kindField = useResourceMeta('questions')?.fields.find((f) => f.name === 'kind');
+  const kindLabel = (kind: unknown) => (kindField ? enumText(kindField, kind, t, locale) : t(`enums.${String(kind)}`, { defaultValue: String(kind) }));
+
+  const answersOf = (questionId: unknown) => answers.data.filter((a) => a.questionId === questionId);
+
+  const startEditing = (q: BaseRecord) => {
+    const accepted = (q.accepted ?? {}) as { value?: number; tolerance?: number; texts?: string[] };
+    setEditing(q);
+    form.setFieldsValue({
+      kind: q.kind as Kind,
+      textKk: String(q.textKk ?? ''),
+      textRu: String(q.textRu ?? ''),
+      textEn: String(q.textEn ?? ''),
+      points: Number(q.points ?? 0),
+      answers: answersOf(q.id).map((a) => ({ textKk: String(a.textKk), textRu: String(a.textRu), textEn: String(a.textEn), isCorrect: Boolean(a.isCorrect) })),
+      value: accepted.value,
+      tolerance: accepted.tolerance,
+      texts: accepted.texts?.join(', '),
+    });
+  };
+
+  const stopEditing = () => {
+    setEditing(null);
+    form.resetFields();
+  };
+
+  /** Moves a question one place up or down: the whole order in one request (positions 0..n-1). */
+  const move = async (index: number, by: -1 | 1) => {
+    const order = questions.data.map((q) => String(q.id));
+    const [moved] = order.splice(index, 1);
+    order.splice(index + by, 0, moved);
+    try {
+      await apiSend('put', `quizzes/${id}/question-order`, { questionIds: order });
+      open?.({ type: 'success', message: t('quiz.orderSaved') });
+    } catch (e) {
+      open?.({ type: 'error', message: (e as { message?: string }).message ?? t('errors.unknown') });
+    }
+    await questionsQuery.refetch();
+  };
 
   const add = async (v: QuestionInput) => {
     setSaving(true);
     try {
       const accepted =
         v.kind === 'numeric' ? { value: v.value, ...(v.tolerance ? { tolerance: v.tolerance } : {}) } : v.kind === 'text' ? { texts: (v.texts ?? '').split(',').map((s) => s.trim()).filter(Boolean) } : null;
-      const question = await apiSend<{ id: string }>('post', 'questions', {
-        quizId: id,
-        kind: v.kind,
-        textKk: v.textKk,
-        textRu: v.textRu,
-        textEn: v.textEn,
-        points: v.points,
-        position: questions.data.length,
-        accepted,
-      });
-      if (v.kind === 'single' || v.kind === 'multiple') {
-        for (const [position, a] of (v.answers ?? []).entries()) {
-          await apiSend('post', 'answers', { questionId: question.id, position, textKk: a.textKk, textRu: a.textRu, textEn: a.textEn, isCorrect: Boolean(a.isCorrect) });
-        }
+      const fields = { kind: v.kind, textKk: v.textKk, textRu: v.textRu, textEn: v.textEn, points: v.points, accepted };
+      const question = editing
+        ? await apiSend<{ id: string }>('patch', `questions/${String(editing.id)}`, fields)
+        : await apiSend<{ id: string }>('post', 'questions', { quizId: id, ...fields, position: questions.data.length });
+      const existing = editing ? answersOf(editing.id) : [];
+      const wanted = v.kind === 'single' || v.kind === 'multiple' ? (v.answers ?? []) : [];
+      for (const [position, a] of wanted.entries()) {
+        const body = { position, textKk: a.textKk, textRu: a.textRu, textEn: a.textEn, isCorrect: Boolean(a.isCorrect) };
+        const current = existing[position];
+        if (current) await apiSend('patch', `answers/${String(current.id)}`, body);
+        else await apiSend('post', 'answers', { questionId: question.id, ...body });
       }
+      for (const extra of existing.slice(wanted.length)) await apiSend('delete', `answers/${String(extra.id)}`);
       form.resetFields();
-      open?.({ type: 'success', message: t('quiz.questionAdded') });
+      open?.({ type: 'success', message: editing ? t('quiz.questionSaved') : t('quiz.questionAdded') });
+      setEditing(null);
       await questionsQuery.refetch();
       await answersQuery.refetch();
     } catch (e) {
@@ -115,14 +160,26 @@ export default function QuizBuilder({ id }: PageProps) {
           renderItem={(q, i) => (
             <List.Item
               data-testid="question"
-              actions={canEdit ? [<Button key="del" danger size="small" onClick={() => remove({ resource: 'questions', id: q.id ?? '' }, { onSuccess: () => void questionsQuery.refetch() })}>{t('buttons.delete')}</Button>] : []}
+              actions={[
+                <Button key="preview" size="small" icon={<EyeOutlined />} aria-label={t('quiz.preview')} onClick={() => setPreviewing(q)} />,
+                ...(canEdit
+                  ? [
+                      <Button key="up" size="small" icon={<ArrowUpOutlined />} aria-label={t('quiz.moveUp')} disabled={i === 0} onClick={() => void move(i, -1)} />,
+                      <Button key="down" size="small" icon={<ArrowDownOutlined />} aria-label={t('quiz.moveDown')} disabled={i === questions.data.length - 1} onClick={() => void move(i, 1)} />,
+                      <Button key="edit" size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onClick={() => startEditing(q)} />,
+                      <Button key="del" danger size="small" onClick={() => remove({ resource: 'questions', id: q.id ?? '' }, { onSuccess: () => void questionsQuery.refetch() })}>
+                        {t('buttons.delete')}
+                      </Button>,
+                    ]
+                  : []),
+              ]}
             >
               <List.Item.Meta
                 title={
                   <Space>
                     <span>{i + 1}.</span>
                     <span>{localized(q, 'text', locale)}</span>
-                    <Tag>{t(`enums.${String(q.kind)}`)}</Tag>
+                    <Tag>{kindLabel(q.kind)}</Tag>
                     <Tag color="gold">{t('quiz.points', { count: Number(q.points) })}</Tag>
                   </Space>
                 }
@@ -142,10 +199,13 @@ export default function QuizBuilder({ id }: PageProps) {
         />
       </Card>
       {canEdit ? (
-        <Card title={t('quiz.addQuestion')}>
+        <Card
+          title={editing ? t('quiz.editQuestion', { number: questions.data.findIndex((q) => q.id === editing.id) + 1 }) : t('quiz.addQuestion')}
+          extra={editing ? <Button onClick={stopEditing}>{t('quiz.cancelEdit')}</Button> : null}
+        >
           <Form form={form} layout="vertical" initialValues={{ kind: 'single', points: 1, answers: [{}, {}] }} onFinish={(v) => void add(v)}>
             <Form.Item name="kind" label={t('quiz.kind')}>
-              <Select style={{ maxWidth: 280 }} options={KINDS.map((k) => ({ value: k, label: t(`enums.${k}`) }))} />
+              <Select style={{ maxWidth: 280 }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} />
             </Form.Item>
             {LANGS.map((l) => (
               <Form.Item key={l} name={`text${l}`} label={`${t('fields.text')} (${t(`languages.${l.toLowerCase()}`)})`} rules={[{ required: true, message: t('validation.required', { field: t('fields.text') }) }]}>
@@ -199,6 +259,31 @@ export default function QuizBuilder({ id }: PageProps) {
           </Form>
         </Card>
       ) : null}
+      <Modal open={Boolean(previewing)} title={t('quiz.previewTitle')} footer={null} onCancel={() => setPreviewing(null)} destroyOnHidden>
+        {previewing ? <QuestionPreview question={previewing} options={answersOf(previewing.id)} locale={locale} /> : null}
+      </Modal>
+    </Space>
+  );
+}
+
+/** A question as a pupil sees it in the test (no marks of the right answer), in the builder's language. */
+function QuestionPreview({ question, options, locale }: { question: BaseRecord; options: BaseRecord[]; locale: 'kk' | 'ru' | 'en' }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="question-preview">
+      <Typography.Paragraph strong style={{ whiteSpace: 'pre-wrap' }}>
+        {localized(question, 'text', locale)}
+      </Typography.Paragraph>
+      {question.kind === 'single' ? (
+        <Radio.Group options={options.map((a) => ({ value: String(a.id), label: localized(a, 'text', locale) ?? '' }))} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} />
+      ) : question.kind === 'multiple' ? (
+        <Checkbox.Group options={options.map((a) => ({ value: String(a.id), label: localized(a, 'text', locale) ?? '' }))} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} />
+      ) : question.kind === 'numeric' ? (
+        <InputNumber aria-label={t('quiz.value')} style={{ width: 200 }} />
+      ) : (
+        <Input aria-label={t('fields.text')} />
+      )}
+      <Tag color="gold">{t('quiz.points', { count: Number(question.points) })}</Tag>
     </Space>
   );
 }

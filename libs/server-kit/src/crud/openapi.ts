@@ -63,9 +63,13 @@ function displayExtensions(display: CrudFieldDisplay | undefined): Record<string
   };
 }
 
-/** Ids and storage are not for reading in a list: the primary key, uuids, json and `updatedAt`, unless declared. */
-function hiddenInList(c: ColumnInfo, primary: string, display: CrudFieldDisplay | undefined): boolean {
+/**
+ * Ids and storage are not for reading in a list: the primary key, uuids, json and `updatedAt`, unless declared. A
+ * foreign key of a declared relation (`quizId` of `quiz`) stays: screens show it by the related row's label.
+ */
+function hiddenInList(c: ColumnInfo, primary: string, display: CrudFieldDisplay | undefined, foreignKeys: ReadonlySet<string>): boolean {
   if (display?.hiddenInList !== undefined) return display.hiddenInList;
+  if (foreignKeys.has(c.property)) return false;
   return c.property === primary || c.kind === 'uuid' || c.kind === 'other' || c.property === 'updatedAt';
 }
 
@@ -260,9 +264,10 @@ export function buildOpenApiDocument(service: string, resources: readonly CrudRe
     const name = shape.entityName;
     const display = (options.fields ?? {}) as Display;
     const entity = objectSchema(shape.columns);
+    const foreignKeys = new Set([...shape.relations.keys()].map((r) => `${r}Id`));
     for (const c of shape.columns.values()) {
       Object.assign(entity.properties![c.property], displayExtensions(display[c.property]));
-      if (hiddenInList(c, shape.primary.property, display[c.property])) (entity.properties![c.property] as Record<string, unknown>)['x-hidden-in-list'] = true;
+      if (hiddenInList(c, shape.primary.property, display[c.property], foreignKeys)) (entity.properties![c.property] as Record<string, unknown>)['x-hidden-in-list'] = true;
     }
     if (options.label) (entity as Record<string, unknown>)['x-label'] = [...options.label];
     for (const rel of shape.relations.values()) {

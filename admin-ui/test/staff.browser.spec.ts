@@ -1,0 +1,235 @@
+/**
+ * The staff area as staff read it, on a phone (390x844) and a desktop (1440x900), in kk, ru and en, on the whole
+ * platform (demo data) in real Chromium: generated lists show labels, translated enums and minutes instead of ids
+ * and codes; a challenge's days in day order with their tests and a certificate tab without `null`; the home's
+ * figures and the sidebar's groups follow the role; the quiz builder reorders, edits and previews; nothing is wider
+ * than the screen.
+ */
+import path from 'node:path';
+import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import en from '../src/i18n/locales/en/common.json';
+import kk from '../src/i18n/locales/kk/common.json';
+import ru from '../src/i18n/locales/ru/common.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+const LOCALES = { kk, ru, en } as const;
+type LocaleName = keyof typeof LOCALES;
+const CAP = { kk: 'Kk', ru: 'Ru', en: 'En' } as const;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const KIND_LABELS: Record<string, Record<LocaleName, string>> = {
+  single: { kk: 'Бір жауап', ru: 'Один ответ', en: 'Single choice' },
+  multiple: { kk: 'Бірнеше жауап', ru: 'Несколько ответов', en: 'Multiple choice' },
+  numeric: { kk: 'Сан', ru: 'Число', en: 'Number' },
+  text: { kk: 'Мәтін', ru: 'Текст', en: 'Short text' },
+};
+
+describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  const sessions = new Map<string, Storage>();
+  const api = async <T,>(page: Page, p: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${gateway.url}/api/${p}`, { ...init, headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    expect(res.status).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+  const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+  async function as(who: keyof typeof PHONES, viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
+    if (!sessions.has(who)) {
+      const context = await browser().newContext();
+      sessions.set(who, await storageOf(context, gateway.url, PHONES[who]));
+      await context.close();
+    }
+    await withPage(
+      async (page) => {
+        // On the admin's origin first: the API token is read from its storage.
+        await page.goto(`${gateway.url}/admin/`);
+        await run(page);
+      },
+      { storageState: sessions.get(who), viewport },
+    );
+  }
+
+  /** Opens `route` in `locale` (the language the switch would store). */
+  async function open(page: Page, route: string, locale: LocaleName) {
+    await page.goto(`${gateway.url}/admin/`);
+    await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+    await page.goto(`${gateway.url}/admin${route}`);
+  }
+
+  /** Nothing on the page is wider than the screen: wide tables scroll inside their card. */
+  async function fitsTheScreen(page: Page, width: number) {
+    await expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, width), true);
+  }
+
+  for (const size of SIZES) {
+    const { width } = size.viewport;
+
+    it(`${size.name}: lists show labels, translated kinds, minutes and relations by name, never ids, sorted by position or newest`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        for (const [locale, t] of Object.entries(LOCALES) as [LocaleName, typeof kk][]) {
+          // Questions: the text in the reader's language, the kind translated, the quiz by its title.
+          const listed = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/questions');
+          await open(page, '/resources/questions', locale);
+          const request = new URL((await listed).url());
+          expect(request.searchParams.getAll('sort[0]')).toEqual(['position,ASC']);
+          await heading(page, t.resources.questions.title).waitFor();
+          const rows = (await api<{ data: ({ kind: string; quiz: Record<string, string> } & Record<string, string>)[] }>(page, `questions${request.search}`)).data;
+          await expectEventually(async () => (await tableRows(page).count()) > 0, true);
+          const first = tableRows(page).first();
+          await first.getByText(rows[0][`text${CAP[locale]}`].slice(0, 20)).first().waitFor();
+          await first.getByText(KIND_LABELS[rows[0].kind][locale], { exact: true }).waitFor();
+          await first.getByText(rows[0].quiz[`title${CAP[locale]}`], { exact: true }).waitFor();
+          const headers = await page.locator('.ant-table-thead th').allInnerTexts();
+          expect(headers.map((h) => h.trim().toLowerCase())).not.toContain('id');
+          expect(await page.locator('.ant-table-tbody').innerText()).not.toMatch(UUID);
+          await fitsTheScreen(page, width);
+
+          // Quizzes: the duration in minutes, newest first, no ids.
+          const quizzesListed = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/quizzes');
+          await open(page, '/quizzes', locale);
+          expect(new URL((await quizzesListed).url()).searchParams.getAll('sort[0]')).toEqual(['createdAt,DESC']);
+          await heading(page, t.sidebar.quizzes).waitFor();
+          await expectEventually(async () => (await tableRows(page).count()) > 0, true);
+          const quizzes = (await api<{ data: { durationSeconds: number }[] }>(page, 'quizzes?sort=createdAt,DESC&limit=10&page=1')).data;
+          await tableRows(page).first().getByText(t.units.minutes.replace('{{count}}', String(quizzes[0].durationSeconds / 60)), { exact: true }).waitFor();
+          expect(await page.locator('.ant-table-tbody').innerText()).not.toMatch(UUID);
+          await fitsTheScreen(page, width);
+
+          // Districts: the name in the reader's language and the province by its name; the code and id only in the detail view.
+          await open(page, '/management/districts', locale);
+          await heading(page, t.sidebar.districts).waitFor();
+          await expectEventually(async () => (await tableRows(page).count()) > 0, true);
+          const headerTexts = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+          expect(headerTexts).not.toContain(t.fields.code);
+          expect(headerTexts).not.toContain('ID');
+          expect(headerTexts).not.toContain(`${t.fields.name} (${t.languages.kk})`);
+          const district = (await api<{ data: ({ province: Record<string, string> } & Record<string, string>)[] }>(page, 'districts?join=province&sort=createdAt,DESC&limit=10&page=1')).data[0];
+          await tableRows(page).first().getByText(district[`name${CAP[locale]}`], { exact: true }).waitFor();
+          await tableRows(page).first().getByText(district.province[`name${CAP[locale]}`], { exact: true }).waitFor();
+          await fitsTheScreen(page, width);
+        }
+      });
+    });
+
+    it(`${size.name}: a challenge lists its days in order with their tests; the certificate tab never shows null`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        for (const [locale, t] of Object.entries(LOCALES) as [LocaleName, typeof kk][]) {
+          const challenges = (await api<{ data: { id: string; titleEn: string }[] }>(page, 'challenges?limit=50&page=1')).data;
+          const fiveDay = challenges.find((c) => c.titleEn.startsWith('5-day'))!;
+          const options = (await api<{ data: { quizzes: { id: string; title: Record<string, string>; group: { id: string } }[] } }>(page, `challenges/${fiveDay.id}/quiz-results-filter-options`)).data;
+          const days = (await api<{ data: { id: string; day: number }[] }>(page, `checkpoints?filter=challengeId||$eq||${fiveDay.id}&limit=50&page=1`)).data;
+          await open(page, `/challenges/${fiveDay.id}`, locale);
+          const items = page.getByTestId('challenge-day');
+          await expectEventually(() => items.count(), 5);
+          const titles = await items.locator('.ant-list-item-meta-title').allInnerTexts();
+          expect(titles.map((x) => x.split(' · ')[0])).toEqual([1, 2, 3, 4, 5].map((d) => t.challenge.day.replace('{{day}}', String(d))));
+          for (const [i, day] of [...days].sort((a, b) => a.day - b.day).entries()) {
+            const tests = options.quizzes.filter((q) => q.group.id === day.id).map((q) => q.title[locale]);
+            expect(tests.length).toBeGreaterThan(0);
+            await expectEventually(async () => (await items.nth(i).getByTestId('day-test').allInnerTexts()).sort(), [...tests].sort());
+          }
+          await fitsTheScreen(page, width);
+
+          await open(page, `/challenges/${fiveDay.id}?tab=certificate-images`, locale);
+          await page.getByTestId('certificate-empty').waitFor();
+          expect(await page.getByTestId('certificate-empty').innerText()).toBe(t.challenge.noCertificate);
+          expect(await page.locator('.ant-tabs-tabpane-active').innerText()).not.toContain('null');
+        }
+      });
+    });
+
+    it(`${size.name}: the home shows today's figures the role may see, each linking to its list; the header fits`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        for (const [locale, t] of Object.entries(LOCALES) as [LocaleName, typeof kk][]) {
+          await open(page, '/', locale);
+          const stats = (await api<{ data: { liveChallenges: number; participants: number; testsStarted: number } }>(page, 'stats/learning')).data;
+          for (const id of ['tests-started', 'tests-finished', 'live-challenges', 'participants', 'invoices-paid', 'revenue']) await page.getByTestId(`figure-${id}`).waitFor();
+          await expectEventually(() => page.getByTestId('figure-live-challenges').locator('.ant-statistic-content-value').innerText(), String(stats.liveChallenges));
+          expect(await page.getByTestId('figure-live-challenges').innerText()).toContain(t.home.liveChallenges);
+          // The header's language switch and sign-out are on the screen.
+          const box = await page.getByRole('radiogroup', { name: t.language }).boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+          const logout = await page.getByRole('button', { name: t.buttons.logout }).boundingBox();
+          expect(logout && logout.x + logout.width <= width).toBe(true);
+          await fitsTheScreen(page, width);
+        }
+        await page.getByTestId('figure-live-challenges').click();
+        await page.waitForURL(`${gateway.url}/admin/challenges`);
+      });
+      await as('contentMaker', size.viewport, async (page) => {
+        await open(page, '/', 'ru');
+        await page.getByTestId('figure-tests-started').waitFor();
+        expect(await page.getByTestId('figure-revenue').count()).toBe(0);
+        expect(await page.getByTestId('figure-invoices-paid').count()).toBe(0);
+        await fitsTheScreen(page, width);
+      });
+    });
+
+    it(`${size.name}: the sidebar shows only the groups the role can open, each with its icon`, async () => {
+      await as('contentMaker', size.viewport, async (page) => {
+        await open(page, '/', 'kk');
+        await page.getByTestId('identity').waitFor();
+        if (size.name === 'phone') {
+          // On a phone the sidebar is a drawer behind the menu button.
+          await page.locator('button:has(.anticon-bars)').click();
+        }
+        const menu = page.locator('.ant-menu');
+        await menu.getByText(kk.sidebar.learningProcess, { exact: true }).first().waitFor();
+        for (const hidden of [kk.sidebar.finance, kk.sidebar.people, kk.sidebar.management, kk.sidebar.adminPanel]) {
+          expect(await menu.getByText(hidden, { exact: true }).count()).toBe(0);
+        }
+        // The group's own icon (a book), not the generic list icon.
+        const group = menu.locator('.ant-menu-submenu-title', { hasText: kk.sidebar.learningProcess }).first();
+        expect(await group.locator('.anticon-read').count()).toBe(1);
+        expect(await menu.locator('.ant-menu-submenu-title .anticon-unordered-list').count()).toBe(0);
+      });
+    });
+
+    it(`${size.name}: the quiz builder moves, edits and previews questions`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        await open(page, '/', 'en');
+        const quiz = await api<{ id: string }>(page, 'quizzes', { method: 'POST', body: JSON.stringify({ titleKk: `Құрастыру ${size.name}`, titleRu: `Сборка ${size.name}`, titleEn: `Builder ${size.name}`, durationSeconds: 600 }) });
+        const ids: string[] = [];
+        for (const n of [1, 2, 3]) {
+          const q = await api<{ id: string }>(page, 'questions', {
+            method: 'POST',
+            body: JSON.stringify({ quizId: quiz.id, kind: 'numeric', position: n - 1, textKk: `Сұрақ ${n}`, textRu: `Вопрос ${n}`, textEn: `Question ${n}`, points: n, accepted: { value: n } }),
+          });
+          ids.push(q.id);
+        }
+        const order = async () => (await api<{ id: string }[]>(page, `questions?filter=quizId||$eq||${quiz.id}&sort=position,ASC`)).map((q) => q.id);
+        await open(page, `/quizzes/${quiz.id}`, 'en');
+        const items = page.getByTestId('question');
+        await expectEventually(() => items.count(), 3);
+        await items.nth(2).getByRole('button', { name: en.quiz.moveUp }).click();
+        await expectEventually(order, [ids[0], ids[2], ids[1]]);
+        await expectEventually(async () => (await items.nth(1).innerText()).includes('Question 3'), true);
+
+        await items.nth(0).getByRole('button', { name: en.buttons.edit }).click();
+        const field = page.getByLabel(`${en.fields.text} (${en.languages.en})`);
+        await expectEventually(() => field.inputValue(), 'Question 1');
+        await field.fill('Question one, edited');
+        await page.getByRole('button', { name: en.quiz.saveQuestion }).click();
+        await expectEventually(async () => (await api<{ textEn: string }>(page, `questions/${ids[0]}`)).textEn, 'Question one, edited');
+
+        await items.nth(0).getByRole('button', { name: en.quiz.preview }).click();
+        await expectEventually(async () => (await page.getByTestId('question-preview').innerText()).includes('Question one, edited'), true);
+        await fitsTheScreen(page, width);
+      });
+    });
+  }
+});
