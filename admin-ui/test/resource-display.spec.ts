@@ -48,7 +48,7 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {
     const offending = resources.flatMap((r) =>
       listColumns(r)
-        .filter((f) => f.name === 'id' || f.kind === 'uuid' || (/Id$/.test(f.name) && !f.relation) || (f.name === 'code' && f.kind !== 'enum') || f.kind === 'json')
+        .filter((f) => f.name === 'id' || ((f.kind === 'uuid' || /Id$/.test(f.name)) && !f.relation) || (f.name === 'code' && f.kind !== 'enum') || f.kind === 'json')
         .map((f) => `${r.name}.${f.name}`),
     );
     expect(offending).toEqual([]);

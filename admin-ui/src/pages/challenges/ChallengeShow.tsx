@@ -325,29 +325,25 @@ export default function ChallengeShow({ id }: PageProps) {
     { key: 'test-statistics', permission: 'challenge:test_statistics_tab', label: t('challenge.tabs.testStatistics'), children: <Statistics id={id} perQuestion /> },
   ].filter((tab) => has(tab.permission));
 
+  // The title, its state and the actions wrap on a phone rather than widening the page.
   return (
-    <Card
-      title={
-        <Space>
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
-            {title}
-          </Typography.Title>
-          {record.published ? <Tag color="green">{t('challenge.published')}</Tag> : <Tag>{t('challenge.unpublished')}</Tag>}
-          {record.archived ? <Tag color="orange">{t('fields.archived')}</Tag> : null}
+    <Card>
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+        {record.published ? <Tag color="green">{t('challenge.published')}</Tag> : <Tag>{t('challenge.unpublished')}</Tag>}
+        {record.archived ? <Tag color="orange">{t('fields.archived')}</Tag> : null}
+      </Space>
+      {has('challenge:update') ? (
+        <Space wrap style={{ display: 'flex', marginBottom: 8 }}>
+          <Button onClick={() => go({ to: `/challenges/${id}/edit` })}>{t('buttons.edit')}</Button>
+          <Button type="primary" onClick={() => void act('publish', { published: !record.published })}>
+            {record.published ? t('buttons.unpublish') : t('buttons.publish')}
+          </Button>
+          {!record.archived ? <Button onClick={() => void act('archive', { archived: true })}>{t('buttons.archive')}</Button> : null}
         </Space>
-      }
-      extra={
-        has('challenge:update') ? (
-          <Space>
-            <Button onClick={() => go({ to: `/challenges/${id}/edit` })}>{t('buttons.edit')}</Button>
-            <Button type="primary" onClick={() => void act('publish', { published: !record.published })}>
-              {record.published ? t('buttons.unpublish') : t('buttons.publish')}
-            </Button>
-            {!record.archived ? <Button onClick={() => void act('archive', { archived: true })}>{t('buttons.archive')}</Button> : null}
-          </Space>
-        ) : null
-      }
-    >
+      ) : null}
       <UrlTabs tabs={tabs.map(({ key, label, children }) => ({ key, label, children }))} />
     </Card>
   );
