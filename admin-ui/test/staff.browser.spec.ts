@@ -63,9 +63,8 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
     );
   }
 
-  /** Opens `route` in `locale` (the language the switch would store). */
+  /** Opens `route` in `locale` (the language the switch would store); the page is on the admin's origin already. */
   async function open(page: Page, route: string, locale: LocaleName) {
-    await page.goto(`${gateway.url}/admin/`);
     await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
     await page.goto(`${gateway.url}/admin${route}`);
   }

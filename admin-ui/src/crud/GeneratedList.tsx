@@ -224,8 +224,9 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
         pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('list.total', { count: total }) }}
       >
         {labelFieldsOf(meta).size ? (
+          // Keyed by its sort field: Refine sends a column's key as the field to sort by.
           <Table.Column<BaseRecord>
-            key="label"
+            key={labelSortField(meta, locale) ?? 'label'}
             dataIndex={labelSortField(meta, locale)}
             title={labelTitle}
             sorter={Boolean(labelSortField(meta, locale))}
