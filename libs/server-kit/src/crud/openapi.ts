@@ -73,7 +73,7 @@ function hiddenInList(c: ColumnInfo, primary: string, display: CrudFieldDisplay 
   return c.property === primary || c.kind === 'uuid' || c.kind === 'other' || c.property === 'updatedAt';
 }
 
-function bodySchema(schema: z.ZodType, display: Display): SchemaObject {
+function bodySchema(schema: z.ZodType, display: Display = {}): SchemaObject {
   const converted = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
   const properties = converted.properties as Record<string, Record<string, unknown>> | undefined;
