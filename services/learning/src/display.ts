@@ -17,6 +17,12 @@ export const AUDIENCE_LABELS: Readonly<Record<string, Localized>> = {
   code: { kk: 'Код арқылы', ru: 'По коду', en: 'By code' },
 };
 
+/** What pupils see of a challenge test before its day closes (`resultsBeforeClose`). */
+export const RESULTS_BEFORE_CLOSE_LABELS: Readonly<Record<string, Localized>> = {
+  points: { kk: 'Тек ұпайлар', ru: 'Только баллы', en: 'Points only' },
+  marks: { kk: 'Ұпайлар мен дұрыс/қате белгілері', ru: 'Баллы и отметки верно/неверно', en: 'Points and right/wrong marks' },
+};
+
 export const BOARD_KIND_LABELS: Readonly<Record<string, Localized>> = {
   challenge: { kk: 'Челлендж', ru: 'Челлендж', en: 'Challenge' },
   training: { kk: 'Тренинг', ru: 'Тренинг', en: 'Training' },

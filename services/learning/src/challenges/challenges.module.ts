@@ -6,7 +6,7 @@ import { Participation } from '../boards/participation.entity';
 import { Attempt } from '../attempts/attempt.entities';
 import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
 import { createTreasure, updateTreasure } from '../treasures/treasure.dto';
-import { AUDIENCE_LABELS, BOARD_KIND_LABELS } from '../display';
+import { AUDIENCE_LABELS, BOARD_KIND_LABELS, RESULTS_BEFORE_CLOSE_LABELS } from '../display';
 
 /** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
 @Injectable()
@@ -46,7 +46,7 @@ export class TreasureHooks implements CrudHooks<Treasure> {
       access: { read: 'sidebar:challenge_index', store: 'challenge:create', update: 'challenge:update', destroy: 'challenge:delete' },
       searchable: ['titleKk', 'titleRu', 'titleEn'], hooks: ChallengeHooks,
       label: ['title'],
-      fields: { audience: { enumLabels: AUDIENCE_LABELS }, accessCode: { hiddenInList: true }, priceTenge: { unit: 'tenge' }, imageUrl: { hiddenInList: true } },
+      fields: { audience: { enumLabels: AUDIENCE_LABELS }, resultsBeforeClose: { enumLabels: RESULTS_BEFORE_CLOSE_LABELS }, accessCode: { hiddenInList: true }, priceTenge: { unit: 'tenge' }, imageUrl: { hiddenInList: true } },
       defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'startsAt', order: 'DESC' }],
     }),
     CrudResource.register({
