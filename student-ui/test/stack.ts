@@ -37,10 +37,6 @@ export async function startStack(studentUiDir: string): Promise<Stack> {
       PORT: '0',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '0',
-      // Load shedding measures this process's event loop, which here also runs five services, Chromium's driver and
-      // the test: on a busy machine it would answer 503 to a functional test. Shedding is tested in services/gateway.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      MAX_EVENT_LOOP_UTILIZATION: '0',
       // Browser, gateway and services share one event loop here: its load says nothing about the gateway.
       MAX_EVENT_LOOP_UTILIZATION: '0',
       MAX_EVENT_LOOP_DELAY_MS: '0',
