@@ -127,3 +127,29 @@ export type AddressReply = z.output<typeof addressReply>;
 /** `PUT` of an address. */
 export const addressSaveReply = dataWithMessage(addressView.nullable());
 export type AddressSaveReply = z.output<typeof addressSaveReply>;
+
+/** `GET` and `PUT /api/roles/{id}/permissions`: the keys a role holds, sorted; the administrator's set is not editable. */
+export const roleSet = z.object({ data: z.array(z.string()), editable: z.boolean() });
+export type RoleSet = z.output<typeof roleSet>;
+
+/** A pupil's avatar (`GET /api/users/{user}/avatars` lists them newest first); `url` is null once removed. */
+export const avatarView = z.object({
+  id: z.uuid(),
+  url: z.string().nullable(),
+  mime: z.literal('image/webp'),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  current: z.boolean(),
+  createdAt: isoInstant,
+  removedAt: isoInstant.nullable(),
+});
+export type AvatarView = z.output<typeof avatarView>;
+export const avatarListReply = dataOf(z.array(avatarView));
+export type AvatarListReply = z.output<typeof avatarListReply>;
+/** `POST /api/users/{user}/avatar`: the new current avatar. */
+export const avatarReply = dataOf(avatarView);
+export type AvatarReply = z.output<typeof avatarReply>;
+/** `DELETE /api/users/{user}/avatar`: which avatar was removed. */
+export const avatarRemovedReply = dataOf(z.object({ id: z.uuid(), deleted: z.literal(true) }));
+export type AvatarRemovedReply = z.output<typeof avatarRemovedReply>;

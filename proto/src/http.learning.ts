@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
+import type { MemberRow, PublicRow } from './socket';
 import { RPC } from './rpc';
 
 export const challengeStatus = z.enum(['planned', 'ongoing', 'finished']);
@@ -253,10 +254,14 @@ export const subchapterView = z.object({
 });
 export type SubchapterView = z.output<typeof subchapterView>;
 
+/** A chapter of a training with its lessons (`GET /api/trainings/{training}/chapters`, and the training page). */
+export const chapterView = z.object({ id: z.uuid(), title: localizedText, position: z.number().int(), subchapters: z.array(subchapterView) });
+export type ChapterView = z.output<typeof chapterView>;
+
 /** The training page (`GET /api/trainings-all/{training}`). */
 export const trainingPage = trainingSummary.extend({
   participation: trainingParticipation.nullable(),
-  chapters: z.array(z.object({ id: z.uuid(), title: localizedText, position: z.number().int(), subchapters: z.array(subchapterView) })),
+  chapters: z.array(chapterView),
 });
 export type TrainingPage = z.output<typeof trainingPage>;
 export const trainingPageReply = dataOf(trainingPage);
@@ -269,3 +274,168 @@ export type JoinTrainingReply = z.output<typeof joinTrainingReply>;
 /** `GET /api/users/{user}/challenges/{challenge}/invoice`, `GET|POST /api/trainings/{training}/invoice`: the pupil's invoice for a paid board (finance's answer). */
 export const boardInvoiceReply = dataOf(RPC['finance.invoice.open'].reply);
 export type BoardInvoiceReply = z.output<typeof boardInvoiceReply>;
+
+/* Leaderboards (`GET /api/challenges/{challenge}/leaderboard`, `GET /api/trainings/{training}/leaderboard`) */
+
+/** A place on a full leaderboard row: its id and its name in three languages as the participation copied it. */
+export const boardPlace = z.object({ id: z.number().int(), name: localizedText.nullable() });
+export type BoardPlace = z.output<typeof boardPlace>;
+
+/** A row as anyone may see it (proto's `publicRow`, the live boards' public row): no ids, no phones. */
+export const publicRowView = z.object({
+  rank: z.number().int(),
+  name: z.string().nullable(),
+  school: z.string().nullable(),
+  region: z.string().nullable(),
+  points: z.number(),
+  timeSpentMs: z.number(),
+});
+/** Someone else's row as a signed-in pupil sees it (proto's `memberRow`). */
+export const memberRowView = publicRowView.extend({ district: z.string().nullable(), correctCount: z.number().int(), percent: z.number().nullable() });
+
+/** A full row: staff's rows, and a pupil's own row (`me`). */
+export const leaderboardRow = z.object({
+  rank: z.number().int(),
+  userId: z.uuid(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  province: boardPlace.nullable(),
+  district: boardPlace.nullable(),
+  school: boardPlace.nullable(),
+  points: z.number(),
+  xpEarned: z.number(),
+  /** The pupil's XP in all (finance's); null when finance could not be asked. */
+  totalXp: z.number().nullable(),
+  timeSpentMs: z.number(),
+  correctAnswers: z.number().int(),
+  finishedQuizzes: z.number().int(),
+  percentage: z.number(),
+});
+export type LeaderboardRow = z.output<typeof leaderboardRow>;
+
+const boardPage = { total: z.number().int(), page: z.number().int(), perPage: z.number().int(), maxPoints: z.number() };
+/**
+ * A leaderboard as its caller may see it (pupils are minors): staff holding the board's leaderboard tab get full
+ * rows; a signed-in pupil everyone's member rows and their own full row as `me` (null when not ranked); anyone else
+ * the public rows and no `me`.
+ */
+export const leaderboardReply = z.union([
+  z.object({ viewer: z.literal('staff'), data: z.array(leaderboardRow), me: leaderboardRow.nullable(), ...boardPage }),
+  z.object({ viewer: z.literal('member'), data: z.array(memberRowView), me: leaderboardRow.nullable(), ...boardPage }),
+  z.object({ viewer: z.literal('public'), data: z.array(publicRowView), me: z.null(), ...boardPage }),
+]);
+export type Leaderboard = z.output<typeof leaderboardReply>;
+/** The leaderboard as staff holding its tab read it (the admin's tables). */
+export type StaffLeaderboard = Extract<Leaderboard, { viewer: 'staff' }>;
+
+// The schemas above describe the socket contract's rows: a change of one that the other does not follow fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rowsAgree: [Same<z.output<typeof publicRowView>, PublicRow>, Same<z.output<typeof memberRowView>, MemberRow>] = [true, true];
+void rowsAgree;
+
+/* Achievements and treasures */
+
+/** An earned achievement (`GET /api/achievements`, `GET /api/achievements/{certificateCode}`); `certificateCode` opens its certificate. */
+export const achievementView = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  certificateCode: z.string(),
+  challengeId: z.uuid().nullable(),
+  title: localizedText,
+  points: z.number(),
+  earnedAt: isoInstant,
+});
+export type Achievement = z.output<typeof achievementView>;
+export const achievementListReply = dataOf(z.array(achievementView));
+export type AchievementListReply = z.output<typeof achievementListReply>;
+export const achievementReply = dataOf(achievementView);
+export type AchievementReply = z.output<typeof achievementReply>;
+
+/** `POST /api/treasures/{treasure}/claim`. */
+export const treasureClaimReply = dataWithMessage(
+  z.object({ claimId: z.uuid(), treasureId: z.uuid(), reward: z.object({ xp: z.number(), zp: z.number(), altynSaqa: z.number() }), claimedAt: isoInstant }),
+);
+export type TreasureClaimReply = z.output<typeof treasureClaimReply>;
+
+/* Staff's screens of boards */
+
+/** Per test of a board (`GET /api/challenges/{challenge}/statistics`, `GET /api/trainings/{training}/quiz-statistics`). */
+export const quizStatistics = z.object({
+  quizId: z.uuid(),
+  title: localizedText,
+  /** The day (challenges) or lesson (trainings) the test belongs to. */
+  group: z.object({ id: z.uuid(), title: localizedText, order: z.number() }),
+  attempts: z.number().int(),
+  maxPoints: z.number(),
+  averagePoints: z.number(),
+  averageTimeMs: z.number(),
+  distribution: z.array(z.object({ fromPercent: z.number().int(), toPercent: z.number().int(), count: z.number().int() })),
+  questions: z.array(
+    z.object({ questionId: z.uuid(), number: z.number().int(), text: localizedText, answered: z.number().int(), correct: z.number().int(), correctRate: z.number() }),
+  ),
+});
+export type QuizStatistics = z.output<typeof quizStatistics>;
+export const quizStatisticsReply = dataOf(z.array(quizStatistics));
+export type QuizStatisticsReply = z.output<typeof quizStatisticsReply>;
+
+export const participationVia = z.enum(['free', 'invoice', 'code', 'invited', 'staff']);
+
+/** `GET /api/trainings/{training}/statistics`: participants by how they joined, and per lesson test. */
+export const trainingStatistics = z.object({
+  participants: z.number().int(),
+  byVia: z.partialRecord(participationVia, z.number().int()),
+  withFinishedTests: z.number().int(),
+  averagePoints: z.number(),
+  outOfHearts: z.number().int(),
+  tests: z.array(
+    z.object({
+      subchapterId: z.uuid(), title: localizedText, quizId: z.uuid(), maxPoints: z.number(), pupils: z.number().int(), attempts: z.number().int(),
+      averageBestPoints: z.number(),
+    }),
+  ),
+});
+export type TrainingStatistics = z.output<typeof trainingStatistics>;
+export const trainingStatisticsReply = dataOf(trainingStatistics);
+export type TrainingStatisticsReply = z.output<typeof trainingStatisticsReply>;
+
+export const chapterListReply = dataOf(z.array(chapterView));
+export type ChapterListReply = z.output<typeof chapterListReply>;
+
+/** A page of a staff report: its rows, the total and where it stands. */
+export const pagedOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+export type Paged<T> = { data: T[]; total: number; page: number; perPage: number };
+
+/** `GET /api/trainings/{training}/subscriptions`: who joined and how, newest first. */
+export const trainingSubscription = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  grade: z.number().int().nullable(),
+  province: boardPlace.nullable(),
+  district: boardPlace.nullable(),
+  school: boardPlace.nullable(),
+  via: participationVia,
+  invoiceId: z.string().nullable(),
+  joinedAt: isoInstant,
+  hearts: z.number().int().nullable(),
+  heartsRefillAt: isoInstant.nullable(),
+  points: z.number(),
+  timeSpentMs: z.number(),
+  correctAnswers: z.number().int(),
+  finishedQuizzes: z.number().int(),
+});
+export type TrainingSubscription = z.output<typeof trainingSubscription>;
+export const trainingSubscriptionsReply = pagedOf(trainingSubscription);
+export type TrainingSubscriptionsReply = z.output<typeof trainingSubscriptionsReply>;
+
+/** `GET /api/trainings/{training}/{user}`: one pupil's progress in a training (staff, or the pupil themself). */
+export const trainingPupilView = z.object({
+  userId: z.uuid(),
+  training: trainingSummary.omit({ joined: true }),
+  joined: z.boolean(),
+  participation: trainingParticipation.nullable(),
+  chapters: z.array(chapterView),
+});
+export type TrainingPupilView = z.output<typeof trainingPupilView>;
+export const trainingPupilReply = dataOf(trainingPupilView);
+export type TrainingPupilReply = z.output<typeof trainingPupilReply>;

@@ -1,14 +1,19 @@
 /** The learning service as the student UI reads it (docs/learning.md): challenges, checkpoints, quizzes, boards. */
 import type {
   AnswerSaveReply, AnswerValue, BoardInvoiceReply, ChallengeListReply, ChallengePage, ChallengePageReply, CheckpointQuiz, CheckpointView, FinishReply,
-  JoinChallengeReply, MemberRow, PlayReply,
+  JoinChallengeReply, Leaderboard, PlayReply,
 } from '@olymp/proto';
-import type { Localized } from '../lib/format';
 import { authJson } from './session';
 
 // The shapes are proto's HTTP contracts (proto/src/http.learning.ts), imported type-only: the learning service's
 // routes are checked against the same schemas, so a change on either side fails the other's typecheck.
 export type { AnswerValue, AttemptView, ChallengeStatus, ChallengeSummary, CheckpointState, PlayView, QuestionView } from '@olymp/proto';
+/**
+ * A leaderboard as the API shapes it for the caller (`viewer`): a signed-in pupil gets everyone's rows as the live
+ * board shows them to members ("Aigerim S.", no ids) and their own full row as `me`; staff with the leaderboard tab
+ * get full rows; anyone else the public rows.
+ */
+export type { BoardPlace as Place, Leaderboard, LeaderboardRow } from '@olymp/proto';
 export type QuizSummary = CheckpointQuiz;
 export type Checkpoint = CheckpointView;
 export type ChallengeDetail = ChallengePage;
@@ -20,40 +25,6 @@ export const joinChallenge = (userId: string, id: string, code?: string) =>
   authJson<JoinChallengeReply>(`users/${userId}/challenges/${id}`, { method: 'POST', body: code ? { code } : {} });
 export const challengeInvoice = (userId: string, id: string) =>
   authJson<BoardInvoiceReply>(`users/${userId}/challenges/${id}/invoice`).then((a) => a.data);
-
-export interface Place {
-  id: number;
-  name: Localized;
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  userId: string;
-  name: string;
-  province: Place | null;
-  district: Place | null;
-  school: Place | null;
-  points: number;
-  xpEarned: number;
-  totalXp: number | null;
-  timeSpentMs: number;
-  correctAnswers: number;
-  finishedQuizzes: number;
-  percentage: number | null;
-}
-
-/**
- * A leaderboard as the API shapes it for the caller: a signed-in pupil gets everyone's rows as the live board shows
- * them to members ("Aigerim S.", no ids) and their own full row as `me`; staff with the leaderboard tab get full rows.
- */
-export interface Leaderboard {
-  data: (MemberRow | LeaderboardRow)[];
-  total: number;
-  page: number;
-  perPage: number;
-  me: LeaderboardRow | null;
-  maxPoints: number | null;
-}
 
 export const getLeaderboard = (kind: 'challenge' | 'training', id: string) =>
   authJson<Leaderboard>(kind === 'challenge' ? `challenges/${id}/leaderboard` : `trainings/${id}/leaderboard`);

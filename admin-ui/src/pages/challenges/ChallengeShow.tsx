@@ -18,11 +18,12 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { CheckpointCreate } from './CheckpointCreate';
 import type { PageProps } from '../registry';
+import type { QuizStatisticsReply, StaffLeaderboard } from '@olymp/proto';
 
 
 function Leaderboard({ id, published }: { id: string; published: boolean }) {
   const { t } = useTranslation();
-  const board = useApi<{ data: { rank: number; name: string; points: number; timeSpentMs: number; school: { name: Text | null } | null }[]; total: number }>(`challenges/${id}/leaderboard`, { perPage: 50 }, published);
+  const board = useApi<StaffLeaderboard>(`challenges/${id}/leaderboard`, { perPage: 50 }, published);
   const locale = useLocale();
   if (!published) return <Typography.Text type="secondary">{t('challenge.notPublished')}</Typography.Text>;
   return (
@@ -76,21 +77,10 @@ function Access({ record, onSaved }: { record: BaseRecord; onSaved: () => void }
   );
 }
 
-interface QuizStatistics {
-  quizId: string;
-  title: Text;
-  group: { title: Text };
-  attempts: number;
-  averagePoints: number;
-  maxPoints: number;
-  distribution: { fromPercent: number; toPercent: number; count: number }[];
-  questions: { questionId: string; number: number; correctRate: number; answered: number; correct: number }[];
-}
-
 function Statistics({ id, perQuestion }: { id: string; perQuestion: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const stats = useApi<{ data: QuizStatistics[] }>(`challenges/${id}/statistics`);
+  const stats = useApi<QuizStatisticsReply>(`challenges/${id}/statistics`);
   const quizzes = stats.data?.data ?? [];
   if (!stats.isLoading && quizzes.length === 0) return <Typography.Text type="secondary">{t('common.noData')}</Typography.Text>;
   return (

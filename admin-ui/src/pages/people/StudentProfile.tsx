@@ -13,6 +13,7 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { formatInstant } from '../../lib/time';
 import { nameOf, useLocale, useSend } from './shared';
 import type { AddressReply } from '@olymp/proto';
+import type { AvatarListReply } from '@olymp/proto';
 
 export interface StudentRecord {
   id: string;
@@ -31,14 +32,8 @@ export interface StudentRecord {
   createdAt: string;
 }
 
-interface AvatarView {
-  id: string;
-  url: string | null;
-  current: boolean;
-}
-
 export function useAvatar(userId: string, enabled = true) {
-  return useApi<{ data: AvatarView[] }>(`users/${userId}/avatars`, {}, enabled);
+  return useApi<AvatarListReply>(`users/${userId}/avatars`, {}, enabled);
 }
 
 function AvatarEditor({ userId }: { userId: string }) {

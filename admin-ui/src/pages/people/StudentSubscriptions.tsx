@@ -13,30 +13,16 @@ import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { useApi } from '../../hooks/useApi';
 import { formatInstant } from '../../lib/time';
-import { useLocale, type Text } from './shared';
+import { useLocale } from './shared';
+import type { ChallengeListReply, ChallengeSummary, TrainingPupilReply } from '@olymp/proto';
 
 /** How many trainings are asked about (one request each). */
 export const TRAININGS_CHECKED = 50;
 
-interface ChallengeSummary {
-  id: string;
-  title: Text;
-  grade: number | null;
-  startsAt: string;
-  endsAt: string;
-  status: string;
-  paid: boolean;
-}
-
-interface TrainingProgress {
-  joined: boolean;
-  participation: { via: string; joinedAt: string; points: number; finishedQuizzes: number } | null;
-}
-
 function Challenges({ userId }: { userId: string }) {
   const { t } = useTranslation(['students', 'common']);
   const locale = useLocale();
-  const challenges = useApi<{ data: ChallengeSummary[] }>(`users/${userId}/active-challenges`);
+  const challenges = useApi<ChallengeListReply>(`users/${userId}/active-challenges`);
   return (
     <Table<ChallengeSummary>
       rowKey="id"
@@ -64,7 +50,7 @@ function Trainings({ userId }: { userId: string }) {
   const progress = useQueries({
     queries: trainings.map((training) => ({
       queryKey: ['api', `trainings/${String(training.id)}/${userId}`],
-      queryFn: async () => (await http.get<{ data: TrainingProgress }>(`${API_URL}/trainings/${String(training.id)}/${userId}`)).data.data,
+      queryFn: async () => (await http.get<TrainingPupilReply>(`${API_URL}/trainings/${String(training.id)}/${userId}`)).data.data,
     })),
   });
   const rows = trainings.flatMap((training, i) => {

@@ -17,11 +17,7 @@ import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend } from '../../hooks/useApi';
 import { changedRoles, coverage, filterKeys, groupKeys, withKeys } from './matrix';
-
-interface RoleSet {
-  data: string[];
-  editable: boolean;
-}
+import type { RoleSet } from '@olymp/proto';
 
 /** The administrator role: its set (every key) is the list of all keys. */
 const ADMIN_ROLE = 1;

@@ -8,27 +8,17 @@ import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../hooks/useAccess';
 import { useApi } from '../../hooks/useApi';
-import type { Text } from './logic';
 import { NAMESPACES, useLocale } from './shared';
+import type { ChapterListReply } from '@olymp/proto';
 
-export interface ChapterView {
-  id: string;
-  title: Text;
-  position: number;
-  subchapters: {
-    id: string;
-    title: Text;
-    position: number;
-    quiz: { id: string; title: Text; questionCount: number; maxPoints: number; durationSeconds: number } | null;
-  }[];
-}
+export type { ChapterView } from '@olymp/proto';
 
 export function ChaptersTab({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation(NAMESPACES);
   const locale = useLocale();
   const { has } = useAccess();
   const go = useGo();
-  const chapters = useApi<{ data: ChapterView[] }>(`trainings/${trainingId}/chapters`);
+  const chapters = useApi<ChapterListReply>(`trainings/${trainingId}/chapters`);
   const list = chapters.data?.data ?? [];
   const base = `/trainings/${trainingId}`;
 

@@ -12,15 +12,9 @@ import { useDebouncedCallback } from '../../hooks/useDebounced';
 import { formatInstant } from '../../lib/time';
 import { duration, reportParams, VIA, type Text } from './logic';
 import { NAMESPACES, useAction, useLocale } from './shared';
+import type { Paged, StaffInvoicePage, StaffLeaderboard, TrainingSubscriptionsReply } from '@olymp/proto';
 
 const PER_PAGE = 20;
-
-interface Paged<T> {
-  data: T[];
-  total: number;
-}
-
-type Place = { id: number; name: Text | null } | null;
 
 function usePaging() {
   const [page, setPage] = useState(1);
@@ -31,7 +25,7 @@ export function Leaderboard({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation(NAMESPACES);
   const locale = useLocale();
   const { page, pagination } = usePaging();
-  const board = useApi<Paged<{ rank: number; userId: string; name: string; school: Place; points: number; percentage: number; timeSpentMs: number; finishedQuizzes: number }> & { maxPoints: number }>(
+  const board = useApi<StaffLeaderboard>(
     `trainings/${trainingId}/leaderboard`,
     { page, perPage: PER_PAGE },
   );
@@ -65,7 +59,7 @@ export function Subscriptions({ trainingId }: { trainingId: string }) {
     setQ(text);
     setPage(1);
   });
-  const rows = useApi<Paged<{ userId: string; name: string; grade: number | null; school: Place; via: string; joinedAt: string; hearts: number | null; points: number; finishedQuizzes: number }>>(
+  const rows = useApi<TrainingSubscriptionsReply>(
     `trainings/${trainingId}/subscriptions`,
     reportParams({ via, q }, page, PER_PAGE),
   );
@@ -114,7 +108,7 @@ export function Invoices({ trainingId }: { trainingId: string }) {
   const { page, pagination } = usePaging();
   const [status, setStatus] = useState<string | undefined>();
   const allowed = has('finance:invoice_index');
-  const invoices = useApi<Paged<{ id: string; userId: string; status: string; amountTenge: number; amountZp: number; createdAt: string; paidAt: string | null }>>(
+  const invoices = useApi<StaffInvoicePage>(
     'finance/invoices',
     { kind: 'training', productId: trainingId, ...(status ? { status } : {}), page, limit: PER_PAGE },
     allowed,

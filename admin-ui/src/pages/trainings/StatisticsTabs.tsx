@@ -7,8 +7,9 @@ import { Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/Charts';
 import { useApi } from '../../hooks/useApi';
-import { testRows, viaRows, type Text, type TrainingSummary } from './logic';
+import { testRows, viaRows, type TrainingSummary } from './logic';
 import { NAMESPACES, useLocale } from './shared';
+import type { QuizStatisticsReply } from '@olymp/proto';
 
 export function Statistics({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation(NAMESPACES);
@@ -55,21 +56,10 @@ export function Statistics({ trainingId }: { trainingId: string }) {
   );
 }
 
-interface QuizStatistics {
-  quizId: string;
-  title: Text;
-  group: { title: Text };
-  attempts: number;
-  averagePoints: number;
-  maxPoints: number;
-  distribution: { fromPercent: number; toPercent: number; count: number }[];
-  questions: { questionId: string; number: number; correctRate: number }[];
-}
-
 export function TestStatistics({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation(NAMESPACES);
   const locale = useLocale();
-  const stats = useApi<{ data: QuizStatistics[] }>(`trainings/${trainingId}/quiz-statistics`);
+  const stats = useApi<QuizStatisticsReply>(`trainings/${trainingId}/quiz-statistics`);
   const quizzes = stats.data?.data ?? [];
   if (!stats.isLoading && quizzes.length === 0) return <Typography.Text type="secondary">{t('common:common.noData')}</Typography.Text>;
   return (

@@ -3,6 +3,7 @@
  * which one is open (`?tab=`, falling back to the first visible one), and the statistics as chart rows.
  */
 import type { Locale } from '@olymp/web-common';
+import type { TrainingStatistics } from '@olymp/proto';
 
 export type Text = Record<Locale, string>;
 
@@ -32,14 +33,8 @@ export { activeTab } from '../../lib/tabs';
 export const VIA = ['free', 'invoice', 'code', 'invited', 'staff'] as const;
 export type Via = (typeof VIA)[number];
 
-export interface TrainingSummary {
-  participants: number;
-  byVia: Partial<Record<Via, number>>;
-  withFinishedTests: number;
-  averagePoints: number;
-  outOfHearts: number;
-  tests: { subchapterId: string; title: Text; quizId: string; maxPoints: number; pupils: number; attempts: number; averageBestPoints: number }[];
-}
+/** The statistics tab's numbers (proto's contract of `GET /api/trainings/{training}/statistics`). */
+export type TrainingSummary = TrainingStatistics;
 
 /** One bar per way of joining, zero included, so the chart always shows every way. */
 export function viaRows(summary: Pick<TrainingSummary, 'byVia'>, label: (via: Via) => string): { via: string; count: number }[] {

@@ -53,7 +53,7 @@ export class AvatarsService {
     return {
       id: a.id,
       url: a.removed_at ? null : avatarUrl(userId, a.filename),
-      mime: 'image/webp',
+      mime: 'image/webp' as const,
       size: a.size,
       width: a.width,
       height: a.height,

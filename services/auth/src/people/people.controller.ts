@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { addressReply, addressSaveReply, type Locale, message, parentListReply, parentSaveReply } from '@olymp/proto';
+import { addressReply, addressSaveReply, avatarListReply, avatarRemovedReply, avatarReply, type Locale, message, parentListReply, parentSaveReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, parseInput } from '@olymp/server-kit';
 import { PeopleService } from './people.service';
 import { AvatarsService } from './avatars.service';
@@ -136,6 +136,7 @@ export class PeopleController {
   }
 
   @Post('users/:user/avatar')
+  @ApiShape({ response: avatarReply, bodyType: 'multipart/form-data', summary: 'Upload an avatar (multipart field `avatar`)' })
   @SignedIn()
   async uploadAvatar(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Req() req: FastifyRequest) {
     assertMayActOn(caller, userId);
@@ -143,6 +144,7 @@ export class PeopleController {
   }
 
   @Get('users/:user/avatars')
+  @ApiShape({ response: avatarListReply })
   @SignedIn()
   async avatarHistory(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     assertMayActOn(caller, userId);
@@ -150,6 +152,7 @@ export class PeopleController {
   }
 
   @Delete('users/:user/avatar')
+  @ApiShape({ response: avatarRemovedReply })
   @SignedIn()
   @HttpCode(200)
   async removeAvatar(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {

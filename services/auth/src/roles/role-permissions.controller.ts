@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { type AuthUser, CurrentUser, DomainError, RequirePermission, parseInput } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, RequirePermission, parseInput } from '@olymp/server-kit';
+import { roleSet } from '@olymp/proto';
 import { replaceRolePermissions } from './roles.dto';
 import { type RolePermissionSet, RolePermissionsService } from './role-permissions.service';
 
@@ -16,6 +17,7 @@ export class RolePermissionsController {
   constructor(private readonly rolePermissions: RolePermissionsService) {}
 
   @Get()
+  @ApiShape({ response: roleSet })
   @RequirePermission('sidebar:role_index')
   list(@Param('id') id: string): Promise<RolePermissionSet> {
     return this.rolePermissions.list(roleIdOf(id));
@@ -23,6 +25,7 @@ export class RolePermissionsController {
 
   /** Replaces the whole set: `{ "permissions": ["sidebar:student_index", ...] }`. */
   @Put()
+  @ApiShape({ response: roleSet, body: replaceRolePermissions })
   @RequirePermission('role:update')
   replace(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<RolePermissionSet> {
     const roleId = roleIdOf(id);

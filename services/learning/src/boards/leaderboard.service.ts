@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { LRUCache } from 'lru-cache';
 import DataLoader from 'dataloader';
-import { type BoardPerson, type BoardRef, type Locale, memberRow, publicRow } from '@olymp/proto';
+import type { z } from 'zod';
+import { type BoardPerson, type BoardRef, type Locale, type leaderboardReply, memberRow, publicRow } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
@@ -126,8 +127,9 @@ export class Leaderboards {
     return { where, params, key: `${where}|${JSON.stringify(params)}` };
   }
 
-  /** One page of the ranking (cached, see the class) in the viewer's shape, and a signed-in caller's own row. */
-  async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, viewer: BoardViewer) {
+  /** One page of the ranking (cached, see the class) in the viewer's shape (proto's `leaderboardReply`, which names the
+   * shape in `viewer`), and a signed-in caller's own row. */
+  async page(board: BoardRef, f: BoardFilter, page: number, perPage: number, maxPoints: number, viewer: BoardViewer): Promise<z.input<typeof leaderboardReply>> {
     const q = this.query(board, f);
     const [shown, me] = await Promise.all([
       this.pages.fetch(`${q.key}|${page}|${perPage}|${maxPoints}`, { context: { where: q.where, params: q.params, page, perPage, maxPoints } }),
@@ -135,11 +137,10 @@ export class Leaderboards {
     ]);
     if (!shown) throw new Error('leaderboard page unavailable');
     const standing = (e: Entry) => ({ rank: e.rank, points: e.points, timeSpentMs: e.timeSpentMs, correctCount: e.correctAnswers });
-    const data =
-      viewer.kind === 'staff' ? shown.data
-      : viewer.kind === 'member' ? shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, viewer.locale))
-      : shown.data.map((e) => publicRow(standing(e), personOf(e), viewer.locale));
-    return { data, total: shown.total, page, perPage, me };
+    const at = { total: shown.total, page, perPage, maxPoints };
+    if (viewer.kind === 'staff') return { viewer: viewer.kind, data: shown.data, me, ...at };
+    if (viewer.kind === 'member') return { viewer: viewer.kind, data: shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, viewer.locale)), me, ...at };
+    return { viewer: viewer.kind, data: shown.data.map((e) => publicRow(standing(e), personOf(e), viewer.locale)), me: null, ...at };
   }
 
   private async ownEntry(board: BoardRef, f: BoardFilter, callerId: string, maxPoints: number) {

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { boardInvoiceReply, challengeListReply, challengePageReply, joinChallengeReply, type Locale, message } from '@olymp/proto';
+import { boardInvoiceReply, challengeListReply, challengePageReply, joinChallengeReply, leaderboardReply, type Locale, message } from '@olymp/proto';
 import {
   ApiShape, AuditLog, type AuthUser, CurrentUser, ImageUploadService, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
 } from '@olymp/server-kit';
@@ -93,6 +93,7 @@ export class ChallengesController {
    * tab in full (docs/learning.md, Leaderboards). Never phones.
    */
   @Get('challenges/:challenge/leaderboard')
+  @ApiShape({ response: leaderboardReply })
   @Public()
   async leaderboard(
     @UuidParam('challenge') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @RequestLocale() locale: Locale, @CurrentUser() user?: AuthUser,
@@ -100,7 +101,7 @@ export class ChallengesController {
     const c = await this.challenges.visibleCached(id);
     const board = { kind: 'challenge' as const, id: c.id };
     const maxPoints = await maxPointsOf(this.ds.manager, board);
-    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, boardViewer(user, locale, 'challenge:leaderboard_tab'))), maxPoints };
+    return this.boards.page(board, q, q.page, q.perPage, maxPoints, boardViewer(user, locale, 'challenge:leaderboard_tab'));
   }
 
   @Post('challenges/:challenge/publish')

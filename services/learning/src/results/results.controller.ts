@@ -1,11 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import type { z } from 'zod';
-import { type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { BoardResults } from './board-results.service';
 import { reportQuery, resultsQuery } from './results.dto';
 import { Challenge } from '../challenges/challenge.entities';
 import { assertSelfOrStaff } from '../access';
+import { quizStatisticsReply } from '@olymp/proto';
 
 /** Staff's view of a challenge's tests (spec: quiz-results, filter options, student results, statistics). */
 @Controller()
@@ -47,6 +48,7 @@ export class ChallengeResultsController {
   }
 
   @Get('challenges/:challenge/statistics')
+  @ApiShape({ response: quizStatisticsReply })
   @RequirePermission('challenge:statistics_tab')
   async statistics(@UuidParam('challenge') id: string) {
     return { data: await this.results.statistics(await this.board(id)) };

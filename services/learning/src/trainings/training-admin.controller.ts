@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/co
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  type AuthUser, type CrudResourceService, CurrentUser, ImageUploadService, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
+  ApiShape, type AuthUser, type CrudResourceService, CurrentUser, ImageUploadService, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
 import { Trainings, boardOf } from './trainings.service';
 import { TrainingAdmin } from './training-admin.service';
@@ -13,6 +13,7 @@ import { Participations } from '../boards/participations.service';
 import { BoardResults } from '../results/board-results.service';
 import { resultsQuery } from '../results/results.dto';
 import { assertSelfOrStaff, holdsAny } from '../access';
+import { chapterListReply, quizStatisticsReply, trainingPupilReply, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
 
 export const CHAPTERS_CRUD = 'CrudResourceService:training-chapters';
 
@@ -33,6 +34,7 @@ export class TrainingAdminController {
   ) {}
 
   @Get('trainings/:training/chapters')
+  @ApiShape({ response: chapterListReply })
   @RequirePermission('training:chapter_tab')
   async chapters(@UuidParam('training') id: string) {
     return { data: await this.trainings.chapters(await this.trainings.existing(id), null, true) };
@@ -89,6 +91,7 @@ export class TrainingAdminController {
   }
 
   @Get('trainings/:training/subscriptions')
+  @ApiShape({ response: trainingSubscriptionsReply })
   @RequirePermission('training:subscriptions_tab')
   async subscriptions(@UuidParam('training') id: string, @ValidQuery(subscriptionsQuery) q: z.output<typeof subscriptionsQuery>) {
     await this.trainings.existing(id);
@@ -96,6 +99,7 @@ export class TrainingAdminController {
   }
 
   @Get('trainings/:training/statistics')
+  @ApiShape({ response: trainingStatisticsReply })
   @RequirePermission('training:statistics_tab')
   async statistics(@UuidParam('training') id: string) {
     await this.trainings.existing(id);
@@ -104,6 +108,7 @@ export class TrainingAdminController {
 
   /** Per test: score distribution and each question's correct rate (the test statistics tab). */
   @Get('trainings/:training/quiz-statistics')
+  @ApiShape({ response: quizStatisticsReply })
   @RequirePermission('training:test_statistics_tab')
   async quizStatistics(@UuidParam('training') id: string) {
     await this.trainings.existing(id);
@@ -134,6 +139,7 @@ export class TrainingAdminController {
 
   /** One pupil's progress in the training (spec `trainings/{training}/{user}`): staff, or the pupil themself. */
   @Get('trainings/:training/:user')
+  @ApiShape({ response: trainingPupilReply })
   @SignedIn()
   async pupil(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @UuidParam('user') userId: string) {
     assertSelfOrStaff(user, userId, 'training:subscriptions_tab', 'training:test_results_tab');

@@ -9,10 +9,30 @@ import { localized } from '../content/localized';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-function placeOf(r: Record<string, unknown>, key: 'province' | 'district' | 'school') {
-  const id = r[`${key}_id`] as number | null;
-  const names = (r.places as Record<string, Localized | null>)[key];
-  return id ? { id, name: names ?? null } : null;
+/** A row of `subscriptions` as PostgreSQL returns it. */
+interface SubscriptionRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  grade: number | null;
+  province_id: number | null;
+  district_id: number | null;
+  school_id: number | null;
+  places: Participation['places'];
+  via: Participation['via'];
+  invoice_id: string | null;
+  joined_at: Date;
+  hearts: number | null;
+  hearts_refill_at: Date | null;
+  points: number;
+  time_spent_ms: string;
+  correct_count: number;
+  finished_quizzes: number;
+}
+
+function placeOf(r: SubscriptionRow, key: 'province' | 'district' | 'school'): { id: number; name: Localized | null } | null {
+  const id = r[`${key}_id`];
+  return id ? { id, name: r.places[key] ?? null } : null;
 }
 
 /** Staff's reads of a training: who subscribed and how, and the training-wide numbers (statistics tab). */
@@ -44,13 +64,13 @@ export class TrainingReports {
          FROM participations WHERE ${where}
         ORDER BY joined_at DESC, user_id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
-    )) as Record<string, unknown>[];
+    )) as SubscriptionRow[];
     return {
       data: rows.map((r) => ({
-        userId: r.user_id, name: `${r.first_name as string} ${r.last_name as string}`.trim(), grade: r.grade,
+        userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), grade: r.grade,
         province: placeOf(r, 'province'), district: placeOf(r, 'district'), school: placeOf(r, 'school'),
-        via: r.via, invoiceId: r.invoice_id, joinedAt: (r.joined_at as Date).toISOString(),
-        hearts: r.hearts, heartsRefillAt: r.hearts_refill_at ? (r.hearts_refill_at as Date).toISOString() : null,
+        via: r.via, invoiceId: r.invoice_id, joinedAt: r.joined_at.toISOString(),
+        hearts: r.hearts, heartsRefillAt: r.hearts_refill_at ? r.hearts_refill_at.toISOString() : null,
         points: r.points, timeSpentMs: Number(r.time_spent_ms), correctAnswers: r.correct_count, finishedQuizzes: r.finished_quizzes,
       })),
       total: n,
@@ -75,7 +95,7 @@ export class TrainingReports {
     const byVia = (await this.ds.query(
       `SELECT via, COUNT(*)::int AS n FROM participations WHERE board_kind = 'training' AND board_id = $1 GROUP BY via ORDER BY via`,
       [trainingId],
-    )) as { via: string; n: number }[];
+    )) as { via: Participation['via']; n: number }[];
     const perQuiz = (await this.ds.query(
       `SELECT quiz_id, COUNT(*)::int AS pupils, SUM(n)::int AS attempts, AVG(best)::float AS avg_best
          FROM (SELECT quiz_id, user_id, MAX(points) AS best, COUNT(*) AS n FROM attempts
@@ -89,16 +109,17 @@ export class TrainingReports {
       .orderBy('c.position', 'ASC').addOrderBy('s.position', 'ASC').addOrderBy('s.id', 'ASC').getMany();
     const tests = [];
     for (const s of subchapters) {
-      const r = byQuiz.get(s.quizId as string);
-      const sheet = await this.sheets.of(s.quizId as string);
+      const quizId = s.quizId as string; // the query takes subchapters with a test only
+      const r = byQuiz.get(quizId);
+      const sheet = await this.sheets.of(quizId);
       tests.push({
-        subchapterId: s.id, title: localized(s, 'title'), quizId: s.quizId, maxPoints: sheet.maxPoints,
+        subchapterId: s.id, title: localized(s, 'title'), quizId, maxPoints: sheet.maxPoints,
         pupils: r?.pupils ?? 0, attempts: r?.attempts ?? 0, averageBestPoints: round1(r?.avg_best ?? 0),
       });
     }
     return {
       participants: p.participants,
-      byVia: Object.fromEntries(byVia.map((v) => [v.via, v.n])),
+      byVia: Object.fromEntries(byVia.map((v) => [v.via, v.n])) as Partial<Record<Participation['via'], number>>,
       withFinishedTests: p.active,
       averagePoints: round1(p.avg_points),
       outOfHearts: p.out_of_hearts,

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { boardInvoiceReply, joinTrainingReply, type Locale, message, trainingListReply, trainingPageReply } from '@olymp/proto';
+import { boardInvoiceReply, joinTrainingReply, leaderboardReply, type Locale, message, trainingListReply, trainingPageReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Trainings, boardOf } from './trainings.service';
@@ -81,6 +81,7 @@ export class TrainingsController {
    * member rows and their own full row; staff with the leaderboard tab: full rows, also of an unpublished one).
    */
   @Get('trainings/:training/leaderboard')
+  @ApiShape({ response: leaderboardReply })
   @Public()
   async leaderboard(
     @UuidParam('training') id: string, @ValidQuery(leaderboardQuery) q: z.output<typeof leaderboardQuery>, @RequestLocale() locale: Locale, @CurrentUser() user?: AuthUser,
@@ -89,6 +90,6 @@ export class TrainingsController {
     const t = viewer.kind === 'staff' ? await this.trainings.existing(id) : await this.trainings.visible(id);
     const board = boardOf(t.id);
     const maxPoints = await maxPointsOf(this.ds.manager, board);
-    return { ...(await this.boards.page(board, q, q.page, q.perPage, maxPoints, viewer)), maxPoints };
+    return this.boards.page(board, q, q.page, q.perPage, maxPoints, viewer);
   }
 }

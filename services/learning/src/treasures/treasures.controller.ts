@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { type Locale, message } from '@olymp/proto';
-import { type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
+import { achievementListReply, achievementReply, type Locale, message, treasureClaimReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Treasures } from './treasures.service';
 import { Achievement } from './treasure.entities';
@@ -26,6 +26,7 @@ export class TreasuresController {
   ) {}
 
   @Post('treasures/:treasure/claim')
+  @ApiShape({ response: treasureClaimReply })
   @SignedIn()
   @HttpCode(200)
   async claim(@CurrentUser() user: AuthUser, @UuidParam('treasure') id: string, @RequestLocale() locale: Locale) {
@@ -33,6 +34,7 @@ export class TreasuresController {
   }
 
   @Get('achievements')
+  @ApiShape({ response: achievementListReply, query: z.object({ userId: z.uuid().optional() }) })
   @SignedIn()
   async mine(@CurrentUser() user: AuthUser, @Query('userId') userIdRaw?: string) {
     const userId = userIdRaw ?? user.sub;
@@ -44,6 +46,7 @@ export class TreasuresController {
 
   /** Anyone holding a certificate's code can check it (names a pupil by first name and initial only). */
   @Get('achievements/:code')
+  @ApiShape({ response: achievementReply })
   @Public()
   async byCode(@Param('code') code: string) {
     const a = await this.ds.getRepository(Achievement).findOneBy({ certificateCode: codeOf(code) });
