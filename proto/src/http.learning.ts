@@ -439,3 +439,147 @@ export const trainingPupilView = z.object({
 export type TrainingPupilView = z.output<typeof trainingPupilView>;
 export const trainingPupilReply = dataOf(trainingPupilView);
 export type TrainingPupilReply = z.output<typeof trainingPupilReply>;
+
+/* Staff's writes of challenges and trainings: the changed record, as the CRUD resource shows it */
+
+export const certificateTemplate = z.object({
+  backgroundUrl: z.string().nullable(),
+  titleKk: z.string(), titleRu: z.string(), titleEn: z.string(),
+  bodyKk: z.string(), bodyRu: z.string(), bodyEn: z.string(),
+});
+export type CertificateTemplate = z.output<typeof certificateTemplate>;
+/** `GET /api/challenges/{challenge}/certificate-template`: null until one is set. */
+export const certificateTemplateReply = dataOf(certificateTemplate.nullable());
+export type CertificateTemplateReply = z.output<typeof certificateTemplateReply>;
+
+/** A challenge row (`challenges` resource): publish, archive, reward, reorder and the certificate template answer it. */
+export const challengeRecord = z.object({
+  id: z.uuid(),
+  titleKk: z.string(), titleRu: z.string(), titleEn: z.string(),
+  descriptionKk: z.string(), descriptionRu: z.string(), descriptionEn: z.string(),
+  grade: z.number().int().nullable(),
+  startsAt: isoInstant,
+  endsAt: isoInstant,
+  published: z.boolean(),
+  archived: z.boolean(),
+  private: z.boolean(),
+  audience: z.enum(['all', 'users', 'code']),
+  accessCode: z.string().nullable(),
+  priceTenge: z.number().int(),
+  priceZp: z.number().int(),
+  rewardKk: z.string(), rewardRu: z.string(), rewardEn: z.string(),
+  imageUrl: z.string().nullable(),
+  certificateTemplate: certificateTemplate.nullable(),
+  resultsBeforeClose: z.enum(['points', 'marks']),
+  position: z.number().int(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type ChallengeRecord = z.output<typeof challengeRecord>;
+/** `POST /api/challenges/{challenge}/private`: the row and how many pupils are invited. */
+export const challengePrivacyReply = challengeRecord.extend({ invited: z.number().int() });
+export type ChallengePrivacyReply = z.output<typeof challengePrivacyReply>;
+/** `POST /api/challenges/{challenge}/duplicate`: the copy (unpublished). */
+export const challengeCopyReply = dataOf(challengeRecord);
+export type ChallengeCopyReply = z.output<typeof challengeCopyReply>;
+
+/** An uploaded image as stored (re-encoded). */
+export const imageView = z.object({ filename: z.string(), url: z.string(), size: z.number().int(), mime: z.string(), width: z.number().int(), height: z.number().int() });
+export type ImageView = z.output<typeof imageView>;
+/** `POST /api/challenges/{challenge}/images`: the row with its new image. */
+export const challengeImageReply = challengeRecord.extend({ image: imageView });
+export type ChallengeImageReply = z.output<typeof challengeImageReply>;
+
+/** `POST /api/challenges/{challenge}/import`: the tests created per day. */
+export const challengeImportReply = dataOf(z.array(z.object({ checkpointId: z.uuid(), quizIds: z.array(z.uuid()) })));
+export type ChallengeImportReply = z.output<typeof challengeImportReply>;
+/** `PUT /api/checkpoints/{checkpoint}/quizzes`: the day's tests in order. */
+export const checkpointQuizzesReply = dataOf(z.array(z.uuid()));
+export type CheckpointQuizzesReply = z.output<typeof checkpointQuizzesReply>;
+
+/** A training row (`trainings` resource): publish, tries and hearts answer it. */
+export const trainingRecord = z.object({
+  id: z.uuid(),
+  titleKk: z.string(), titleRu: z.string(), titleEn: z.string(),
+  descriptionKk: z.string(), descriptionRu: z.string(), descriptionEn: z.string(),
+  grade: z.number().int().nullable(),
+  published: z.boolean(),
+  priceTenge: z.number().int(),
+  priceZp: z.number().int(),
+  tryNumber: z.number().int().nullable(),
+  heartsMax: z.number().int(),
+  heartResetMinutes: z.number().int(),
+  imageUrl: z.string().nullable(),
+  position: z.number().int(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type TrainingRecord = z.output<typeof trainingRecord>;
+export const trainingImageReply = trainingRecord.extend({ image: imageView });
+export type TrainingImageReply = z.output<typeof trainingImageReply>;
+/** `POST /api/trainings/{training}/chapters`: the new chapter row. */
+export const chapterRecord = z.object({ id: z.uuid(), trainingId: z.uuid(), position: z.number().int(), titleKk: z.string(), titleRu: z.string(), titleEn: z.string() });
+export type ChapterRecord = z.output<typeof chapterRecord>;
+/** `POST|DELETE /api/trainings/{training}/delete-unpaid-invoices`: how many were cancelled. */
+export const cancelledInvoicesReply = dataOf(z.object({ cancelled: z.number().int() }));
+export type CancelledInvoicesReply = z.output<typeof cancelledInvoicesReply>;
+
+/* A pupil's part in a board */
+
+/** `GET /api/users/{user}/challenges/{challenge}`: whether the pupil joined, and their standing. */
+export const challengeCheckReply = dataOf(
+  z.object({
+    joined: z.boolean(),
+    participation: z.object({ joinedAt: isoInstant, points: z.number(), timeSpentMs: z.number(), correctCount: z.number().int(), finishedQuizzes: z.number().int() }).nullable(),
+  }),
+);
+export type ChallengeCheckReply = z.output<typeof challengeCheckReply>;
+/** `GET /api/trainings/{training}/check`. */
+export const trainingCheckReply = dataOf(z.object({ joined: z.boolean(), paid: z.boolean(), participation: trainingParticipation.nullable() }));
+export type TrainingCheckReply = z.output<typeof trainingCheckReply>;
+/** Leaving a board (`DELETE /api/users/{user}/challenges/{challenge}`, `POST|DELETE /api/trainings/{training}/leave`). */
+export const leaveReply = dataWithMessage(z.object({ joined: z.boolean() }));
+export type LeaveReply = z.output<typeof leaveReply>;
+
+/** `GET /api/users/{user}/quizzes/{quiz}/start-time`: the running attempt's clock. */
+export const startTimeReply = dataOf(
+  z.object({ attemptId: z.uuid(), status: attemptStatus, startedAt: isoInstant, deadlineAt: isoInstant, remainingSeconds: z.number(), serverNow: isoInstant }),
+);
+export type StartTimeReply = z.output<typeof startTimeReply>;
+
+/** `GET /api/users/{user}/quizzes/{quiz}/answers`: the saved answers, with the right ones once they may be shown. */
+export const savedAnswersReply = dataOf(
+  z.array(
+    z.object({
+      questionId: z.uuid(),
+      number: z.number().int(),
+      answer: answerValue.nullable(),
+      seq: z.number().int(),
+      isCorrect: z.boolean().optional(),
+      pointsEarned: z.number().optional(),
+      correctAnswer: z
+        .union([
+          z.object({ optionIds: z.array(z.uuid()) }),
+          z.object({ value: z.number().nullable(), tolerance: z.number() }),
+          z.object({ texts: z.array(z.string()) }),
+        ])
+        .optional(),
+    }),
+  ),
+);
+export type SavedAnswersReply = z.output<typeof savedAnswersReply>;
+
+/** `POST /api/users/{user}/quizzes/{quiz}/reset` (staff): attempts reset and the pupil's standing after. */
+export const attemptResetReply = dataOf(
+  z.object({
+    reset: z.number().int(),
+    standing: z.object({ points: z.number(), timeSpentMs: z.number(), correctCount: z.number().int(), finishedQuizzes: z.number().int(), version: z.number().int() }).nullable(),
+  }),
+);
+export type AttemptResetReply = z.output<typeof attemptResetReply>;
+
+/** `POST /api/users/{user}/quizzes/{quiz}`: several answers saved at once, each with whether it applied. */
+export const answersSaveReply = dataWithMessage(
+  z.object({ attemptId: z.uuid(), saved: z.array(z.object({ questionId: z.uuid(), seq: z.number().int(), applied: z.boolean() })), remainingSeconds: z.number() }),
+);
+export type AnswersSaveReply = z.output<typeof answersSaveReply>;

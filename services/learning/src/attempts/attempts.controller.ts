@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { answerSaveReply, finishReply, type Locale, message, playReply } from '@olymp/proto';
+import { answerSaveReply, answersSaveReply, attemptResetReply, finishReply, type Locale, message, playReply, savedAnswersReply, startTimeReply } from '@olymp/proto';
 import {
   ApiShape, type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
@@ -53,6 +53,7 @@ export class AttemptsController {
   }
 
   @Get('users/:user/quizzes/:quiz/start-time')
+  @ApiShape({ response: startTimeReply })
   @SignedIn()
   async startTime(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
     assertSelfOrStaff(user, userId, ...RESULT_READERS);
@@ -78,6 +79,7 @@ export class AttemptsController {
   }
 
   @Post('users/:user/quizzes/:quiz')
+  @ApiShape({ response: answersSaveReply })
   @SignedIn()
   @HttpCode(200)
   async answers(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(answersBody) body: z.output<typeof answersBody>, @RequestLocale() locale: Locale) {
@@ -106,6 +108,7 @@ export class AttemptsController {
   }
 
   @Get('users/:user/quizzes/:quiz/answers')
+  @ApiShape({ response: savedAnswersReply })
   @SignedIn()
   async answersOf(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidQuery(contextQuery) q: z.output<typeof contextQuery>) {
     assertSelfOrStaff(user, userId, ...RESULT_READERS);
@@ -137,6 +140,7 @@ export class AttemptsController {
   }
 
   @Post('users/:user/quizzes/:quiz/reset')
+  @ApiShape({ response: attemptResetReply })
   @RequirePermission('quiz:attempt_reset')
   @HttpCode(200)
   async reset(@UuidParam('user') userId: string, @UuidParam('quiz') quizId: string, @ValidBody(resetBody) body: z.output<typeof resetBody>) {

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { boardInvoiceReply, challengeListReply, challengePageReply, joinChallengeReply, leaderboardReply, type Locale, message } from '@olymp/proto';
+import { boardInvoiceReply, certificateTemplateReply, challengeCheckReply, challengeCopyReply, challengeImageReply, challengeImportReply, challengeListReply, challengePageReply, challengePrivacyReply, challengeRecord, checkpointQuizzesReply, joinChallengeReply, leaderboardReply, leaveReply, type Locale, message } from '@olymp/proto';
 import {
   ApiShape, AuditLog, type AuthUser, CurrentUser, ImageUploadService, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery, notFound,
 } from '@olymp/server-kit';
@@ -44,6 +44,7 @@ export class ChallengesController {
   }
 
   @Get('users/:user/challenges/:challenge')
+  @ApiShape({ response: challengeCheckReply })
   @SignedIn()
   async check(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('challenge') id: string) {
     assertSelfOrStaff(user, userId, 'challenge:access_tab');
@@ -64,6 +65,7 @@ export class ChallengesController {
   }
 
   @Delete('users/:user/challenges/:challenge')
+  @ApiShape({ response: leaveReply })
   @SignedIn()
   async leave(@CurrentUser() user: AuthUser, @UuidParam('user') userId: string, @UuidParam('challenge') id: string, @RequestLocale() locale: Locale) {
     assertSelf(user, userId);
@@ -105,6 +107,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/publish')
+  @ApiShape({ response: challengeRecord })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   publish(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(publishBody) body: z.output<typeof publishBody>) {
@@ -112,6 +115,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/archive')
+  @ApiShape({ response: challengeRecord })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   archive(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(archiveBody) body: z.output<typeof archiveBody>) {
@@ -119,6 +123,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/reward')
+  @ApiShape({ response: challengeRecord })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   reward(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(rewardBody) body: z.output<typeof rewardBody>) {
@@ -126,6 +131,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/private')
+  @ApiShape({ response: challengePrivacyReply })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   private(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(privateBody) body: z.output<typeof privateBody>) {
@@ -133,6 +139,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/reorder')
+  @ApiShape({ response: challengeRecord })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   reorder(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(reorderBody) body: z.output<typeof reorderBody>) {
@@ -140,6 +147,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/import')
+  @ApiShape({ response: challengeImportReply })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   async import(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(importBody) body: z.output<typeof importBody>) {
@@ -147,12 +155,14 @@ export class ChallengesController {
   }
 
   @Post('challenges/:challenge/duplicate')
+  @ApiShape({ response: challengeCopyReply })
   @RequirePermission('challenge:create')
   async duplicate(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string) {
     return { data: await this.admin.duplicate(user, id) };
   }
 
   @Post('challenges/:challenge/images')
+  @ApiShape({ response: challengeImageReply, bodyType: 'multipart/form-data', summary: 'Upload the challenge image' })
   @RequirePermission('challenge:update')
   @HttpCode(200)
   async image(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @Req() req: FastifyRequest) {
@@ -162,6 +172,7 @@ export class ChallengesController {
   }
 
   @Get('challenges/:challenge/certificate-template')
+  @ApiShape({ response: certificateTemplateReply })
   @RequirePermission('challenge:certificate_tab')
   async certificate(@UuidParam('challenge') id: string) {
     const c = await this.ds.getRepository(Challenge).findOneBy({ id });
@@ -170,12 +181,14 @@ export class ChallengesController {
   }
 
   @Put('challenges/:challenge/certificate-template')
+  @ApiShape({ response: challengeRecord })
   @RequirePermission('challenge:certificate_tab', 'challenge:update')
   async setCertificate(@CurrentUser() user: AuthUser, @UuidParam('challenge') id: string, @ValidBody(certificateTemplateBody) body: z.output<typeof certificateTemplateBody>) {
     return this.admin.set(user, id, 'certificate-template', { certificateTemplate: body });
   }
 
   @Put('checkpoints/:checkpoint/quizzes')
+  @ApiShape({ response: checkpointQuizzesReply })
   @RequirePermission('checkpoint:update')
   async checkpointQuizzes(@CurrentUser() user: AuthUser, @UuidParam('checkpoint') id: string, @ValidBody(checkpointQuizzesBody) body: z.output<typeof checkpointQuizzesBody>) {
     return { data: await this.admin.setCheckpointQuizzes(user, id, body.quizIds) };

@@ -13,7 +13,7 @@ import { Participations } from '../boards/participations.service';
 import { BoardResults } from '../results/board-results.service';
 import { resultsQuery } from '../results/results.dto';
 import { assertSelfOrStaff, holdsAny } from '../access';
-import { chapterListReply, quizStatisticsReply, trainingPupilReply, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
+import { cancelledInvoicesReply, chapterListReply, chapterRecord, quizStatisticsReply, trainingImageReply, trainingPupilReply, trainingRecord, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
 
 export const CHAPTERS_CRUD = 'CrudResourceService:training-chapters';
 
@@ -41,6 +41,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/chapters')
+  @ApiShape({ response: chapterRecord })
   @RequirePermission('training:chapter_create')
   async addChapter(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(createChapterBody) body: z.output<typeof createChapterBody>) {
     await this.trainings.existing(id);
@@ -48,6 +49,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/publish')
+  @ApiShape({ response: trainingRecord })
   @RequirePermission('training:update')
   @HttpCode(200)
   publish(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(publishBody) body: z.output<typeof publishBody>) {
@@ -55,6 +57,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/update-try-number')
+  @ApiShape({ response: trainingRecord })
   @RequirePermission('training:update')
   @HttpCode(200)
   tryNumber(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(tryNumberBody) body: z.output<typeof tryNumberBody>) {
@@ -62,6 +65,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/update-heart-reset-interval')
+  @ApiShape({ response: trainingRecord })
   @RequirePermission('training:update')
   @HttpCode(200)
   hearts(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(heartsBody) body: z.output<typeof heartsBody>) {
@@ -69,6 +73,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/images')
+  @ApiShape({ response: trainingImageReply, bodyType: 'multipart/form-data', summary: 'Upload the training image' })
   @RequirePermission('training:update')
   @HttpCode(200)
   async image(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @Req() req: FastifyRequest) {
@@ -78,6 +83,7 @@ export class TrainingAdminController {
   }
 
   @Post('trainings/:training/delete-unpaid-invoices')
+  @ApiShape({ response: cancelledInvoicesReply })
   @RequirePermission('training:invoices_tab', 'training:update')
   @HttpCode(200)
   async cancelUnpaidPost(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
@@ -85,6 +91,7 @@ export class TrainingAdminController {
   }
 
   @Delete('trainings/:training/delete-unpaid-invoices')
+  @ApiShape({ response: cancelledInvoicesReply })
   @RequirePermission('training:invoices_tab', 'training:update')
   async cancelUnpaid(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
     return { data: await this.admin.cancelUnpaid(user, id) };

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { boardInvoiceReply, joinTrainingReply, leaderboardReply, type Locale, message, trainingListReply, trainingPageReply } from '@olymp/proto';
+import { boardInvoiceReply, joinTrainingReply, leaderboardReply, leaveReply, type Locale, message, trainingCheckReply, trainingListReply, trainingPageReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Trainings, boardOf } from './trainings.service';
@@ -41,6 +41,7 @@ export class TrainingsController {
   }
 
   @Post('trainings/:training/leave')
+  @ApiShape({ response: leaveReply })
   @SignedIn()
   @HttpCode(200)
   leavePost(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @ValidBody(emptyBody) _body: unknown, @RequestLocale() locale: Locale) {
@@ -48,6 +49,7 @@ export class TrainingsController {
   }
 
   @Delete('trainings/:training/leave')
+  @ApiShape({ response: leaveReply })
   @SignedIn()
   async leave(@CurrentUser() user: AuthUser, @UuidParam('training') id: string, @RequestLocale() locale: Locale) {
     await this.trainings.leave(user.sub, id);
@@ -55,6 +57,7 @@ export class TrainingsController {
   }
 
   @Get('trainings/:training/check')
+  @ApiShape({ response: trainingCheckReply })
   @SignedIn()
   async check(@CurrentUser() user: AuthUser, @UuidParam('training') id: string) {
     return { data: await this.trainings.check(user.sub, id) };
