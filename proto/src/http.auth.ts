@@ -153,3 +153,55 @@ export type AvatarReply = z.output<typeof avatarReply>;
 /** `DELETE /api/users/{user}/avatar`: which avatar was removed. */
 export const avatarRemovedReply = dataOf(z.object({ id: z.uuid(), deleted: z.literal(true) }));
 export type AvatarRemovedReply = z.output<typeof avatarRemovedReply>;
+
+/** `PUT /api/students/{user}/update-personal-info` and `update-school`: the pupil's record after the change. */
+export const studentRecordSaveReply = dataWithMessage(
+  z.object({
+    uuid: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.number().int().nullable(),
+    parentPhone: z.string().nullable(),
+    provinceId: z.number().int().nullable(),
+    districtId: z.number().int().nullable(),
+    schoolId: z.number().int().nullable(),
+  }),
+);
+export type StudentRecordSaveReply = z.output<typeof studentRecordSaveReply>;
+
+/** `DELETE /api/users/{user}/parents/{relative}`. */
+export const parentRemovedReply = dataOf(z.object({ relative: z.enum(RELATIVE_KINDS), deleted: z.literal(true) }));
+export type ParentRemovedReply = z.output<typeof parentRemovedReply>;
+
+/** A signed-in device (session) of a user, newest first (`GET /api/users/{user}/devices`). */
+export const deviceView = z.object({
+  sessionId: z.uuid(),
+  deviceId: z.string(),
+  /** What the client said about itself when signing in. */
+  deviceInfo: z.record(z.string(), z.unknown()),
+  clientIp: z.string(),
+  signedInAt: isoInstant,
+  lastUsedAt: isoInstant,
+  active: z.boolean(),
+  endedAt: isoInstant.nullable(),
+  endReason: z.string().nullable(),
+});
+export type DeviceView = z.output<typeof deviceView>;
+export const deviceListReply = dataOf(z.array(deviceView));
+export type DeviceListReply = z.output<typeof deviceListReply>;
+/** `DELETE /api/users/{user}/devices`: how many sessions were ended. */
+export const devicesResetReply = dataOf(z.object({ ended: z.number().int() }));
+export type DevicesResetReply = z.output<typeof devicesResetReply>;
+
+/** `POST /api/verify-otp`: whether the code is right (it is not spent). */
+export const verifyOtpReply = dataWithMessage(z.object({ valid: z.boolean() }));
+export type VerifyOtpReply = z.output<typeof verifyOtpReply>;
+/** `POST /api/check-user`: whether the phone has an account, and whether it is a pupil's (null without one). */
+export const checkUserReply = dataOf(z.object({ exists: z.boolean(), student: z.boolean().nullable() }));
+export type CheckUserReply = z.output<typeof checkUserReply>;
+/** `POST /api/logout`. */
+export const logoutReply = dataWithMessage(z.null());
+export type LogoutReply = z.output<typeof logoutReply>;
+/** `PUT /api/users/{user}/role`: the new role and how many of the user's sessions were ended. */
+export const roleChangeReply = dataWithMessage(z.object({ id: z.uuid(), roleId: z.number().int(), sessionsEnded: z.number().int() }));
+export type RoleChangeReply = z.output<typeof roleChangeReply>;

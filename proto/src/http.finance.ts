@@ -172,3 +172,20 @@ export type InvoicePosting = z.output<typeof invoicePosting>;
 /** `GET /api/finance/invoices/{invoice}`: the invoice and its postings. */
 export const staffInvoiceReply = dataOf(invoiceView.extend({ postings: z.array(invoicePosting) }));
 export type StaffInvoiceReply = z.output<typeof staffInvoiceReply>;
+
+/** `POST /api/recharges/provider-callback` (the payment provider, by signature): the recharge's status after it. */
+export const providerCallbackReply = dataWithMessage(z.object({ id: z.uuid(), status: rechargeStatus }));
+export type ProviderCallbackReply = z.output<typeof providerCallbackReply>;
+
+/** A ledger transaction with its postings (`GET /api/transactions`, staff); accounts as `user:<id>` or `system:<code>`. */
+export const transactionView = z.object({
+  id: z.uuid(),
+  key: z.string(),
+  kind: z.string(),
+  reason: z.record(z.string(), z.unknown()),
+  createdAt: isoInstant,
+  postings: z.array(z.object({ amount: z.number(), unit: z.string(), from: z.string(), to: z.string() })),
+});
+export type TransactionView = z.output<typeof transactionView>;
+export const transactionPage = pageOf(transactionView);
+export type TransactionPage = z.output<typeof transactionPage>;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { addressReply, addressSaveReply, avatarListReply, avatarRemovedReply, avatarReply, type Locale, message, parentListReply, parentSaveReply } from '@olymp/proto';
+import { addressReply, addressSaveReply, avatarListReply, avatarRemovedReply, avatarReply, type Locale, message, parentListReply, parentRemovedReply, parentSaveReply, studentRecordSaveReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, SignedIn, UuidParam, parseInput } from '@olymp/server-kit';
 import { PeopleService } from './people.service';
 import { AvatarsService } from './avatars.service';
@@ -37,6 +37,7 @@ export class PeopleController {
   ) {}
 
   @Put('students/:user/update-personal-info')
+  @ApiShape({ response: studentRecordSaveReply, body: personalInfoBody })
   @SignedIn()
   async updatePersonalInfo(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     assertMayActOn(caller, userId);
@@ -46,6 +47,7 @@ export class PeopleController {
   }
 
   @Put('students/:user/update-school')
+  @ApiShape({ response: studentRecordSaveReply, body: schoolBody })
   @SignedIn()
   async updateSchool(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     assertMayActOn(caller, userId);
@@ -55,6 +57,7 @@ export class PeopleController {
   }
 
   @Put('students/:user/update-home-address')
+  @ApiShape({ response: addressSaveReply, body: addressBody })
   @SignedIn()
   async updateHomeAddress(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Body() raw: unknown, @RequestLocale() locale: Locale) {
     assertMayActOn(caller, userId);
@@ -127,6 +130,7 @@ export class PeopleController {
   }
 
   @Delete('users/:user/parents/:relative')
+  @ApiShape({ response: parentRemovedReply })
   @SignedIn()
   async removeParent(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string, @Param('relative') relative: string) {
     assertMayActOn(caller, userId);

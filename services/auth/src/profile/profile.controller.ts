@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ProfileService } from './profile.service';
 import { updateUserBody } from './profile.dto';
 import { SessionsService } from '../sessions/sessions.service';
+import { deviceListReply, devicesResetReply } from '@olymp/proto';
 
 /** The signed-in person's profile and permissions, profile updates, and staff's view of a person's devices. */
 @Controller()
@@ -43,6 +44,7 @@ export class ProfileController {
 
   /** A person sees their own devices; staff need `user:devices_view`. */
   @Get('users/:user/devices')
+  @ApiShape({ response: deviceListReply })
   @SignedIn()
   async devices(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     if (caller.sub !== userId && !caller.isAdmin && !caller.permissions.has('user:devices_view')) throw new DomainError('FORBIDDEN');
@@ -52,6 +54,7 @@ export class ProfileController {
 
   /** Staff end every session of a person (a lost phone, a shared account): they sign in again on one device. */
   @Delete('users/:user/devices')
+  @ApiShape({ response: devicesResetReply })
   @SignedIn()
   async resetDevices(@CurrentUser() caller: AuthUser, @UuidParam('user') userId: string) {
     if (!caller.isAdmin && !caller.permissions.has('user:devices_reset')) throw new DomainError('FORBIDDEN');

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { checkUserBody, loginBody, refreshBody, registerBody, sendOtpBody, verifyOtpBody } from './signin.dto';
 import { SignInService } from './signin.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { verifyOtpReply, checkUserReply, logoutReply } from '@olymp/proto';
 
 /** Spec section 7, "Auth and profile": the calls that get a person signed in and out. */
 @Controller()
@@ -24,6 +25,7 @@ export class SignInController {
   }
 
   @Post('verify-otp')
+  @ApiShape({ response: verifyOtpReply })
   @HttpCode(200)
   @Public()
   verifyOtp(@ValidBody(verifyOtpBody) body: z.output<typeof verifyOtpBody>, @RequestLocale() locale: Locale) {
@@ -47,6 +49,7 @@ export class SignInController {
   }
 
   @Post('check-user')
+  @ApiShape({ response: checkUserReply })
   @HttpCode(200)
   @Public()
   checkUser(@ValidBody(checkUserBody) body: z.output<typeof checkUserBody>) {
@@ -62,6 +65,7 @@ export class SignInController {
   }
 
   @Post('logout')
+  @ApiShape({ response: logoutReply })
   @HttpCode(200)
   @SignedIn()
   async logout(@CurrentUser() user: AuthUser, @RequestLocale() locale: Locale) {

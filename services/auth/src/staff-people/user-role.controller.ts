@@ -1,6 +1,6 @@
 import { Controller, Put } from '@nestjs/common';
-import { type Locale, message } from '@olymp/proto';
-import { AuditLog, type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, UuidParam, ValidBody, notFound } from '@olymp/server-kit';
+import { type Locale, message, roleChangeReply } from '@olymp/proto';
+import { ApiShape, AuditLog, type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, UuidParam, ValidBody, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { User } from '../users/user.entity';
@@ -25,6 +25,7 @@ export class UserRoleController {
   ) {}
 
   @Put('users/:user/role')
+  @ApiShape({ response: roleChangeReply })
   @RequirePermission('user:role_update')
   async changeRole(
     @CurrentUser() caller: AuthUser,

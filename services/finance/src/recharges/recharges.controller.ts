@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, HttpCode, Inject, Post, Body } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { type Locale, message, rechargeChangeReply, rechargePage, rechargeReply } from '@olymp/proto';
+import { type Locale, message, providerCallbackReply, rechargeChangeReply, rechargePage, rechargeReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { FINANCE_CONFIG, type FinanceConfig } from '../config';
 import { paging, pageOf } from '../invoices/invoice.dto';
@@ -79,6 +79,7 @@ export class RechargesController {
   }
 
   @Post('recharges/provider-callback')
+  @ApiShape({ response: providerCallbackReply, summary: 'The payment provider reports a payment (signed; the body is the provider\'s)' })
   @HttpCode(200)
   @Public()
   async callback(@Body() body: unknown, @Headers() headers: Record<string, string | string[] | undefined>, @RequestLocale() locale: Locale) {

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { RequirePermission, ValidQuery } from '@olymp/server-kit';
+import { transactionPage } from '@olymp/proto';
+import { ApiShape, RequirePermission, ValidQuery } from '@olymp/server-kit';
 import { paging, pageOf } from '../invoices/invoice.dto';
 
 const query = z.strictObject({
@@ -19,6 +20,7 @@ export class TransactionsController {
   constructor(private readonly ds: DataSource) {}
 
   @Get()
+  @ApiShape({ response: transactionPage })
   @RequirePermission('finance:transactions')
   async list(@ValidQuery(query) q: z.output<typeof query>) {
     const rows: { id: string; key: string; kind: string; reason: Record<string, unknown>; created_at: Date; postings: { unit: string; from: string; to: string; amount: number }[]; total: string }[] =

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { z } from 'zod';
-import { Public, UuidParam, ValidQuery, currentLocale } from '@olymp/server-kit';
+import { liveBoardReply } from '@olymp/proto';
+import { ApiShape, Public, UuidParam, ValidQuery, currentLocale } from '@olymp/server-kit';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
 import { BoardRegistry } from './board-registry';
@@ -22,6 +23,7 @@ export class LeaderboardLiveController {
   ) {}
 
   @Get(':id')
+  @ApiShape({ response: liveBoardReply })
   @Public()
   async show(@UuidParam('id') id: string, @ValidQuery(liveQuery) q: z.output<typeof liveQuery>) {
     const board = await this.registry.load({ kind: q.kind, id });

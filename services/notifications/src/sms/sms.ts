@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { type EventPayload, normalizePhone } from '@olymp/proto';
-import { type EventContext, EventOutbox, KIT_LOGGER, OnEvent, Public, ValidQuery, numeral } from '@olymp/server-kit';
+import { devSmsReply, type EventPayload, normalizePhone } from '@olymp/proto';
+import { ApiShape, type EventContext, EventOutbox, KIT_LOGGER, OnEvent, Public, ValidQuery, numeral } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -90,6 +90,7 @@ export class DevSmsController {
 
   @Get()
   @Public()
+  @ApiShape({ response: devSmsReply })
   async list(@ValidQuery(inboxQuery) q: z.output<typeof inboxQuery>) {
     const rows = await this.ds.getRepository(DevSms).find({ where: { to: q.to }, order: { sentAt: 'DESC' }, take: q.limit });
     return { data: rows.map((r) => ({ to: r.to, text: r.text, code: r.code, sentAt: r.sentAt.toISOString() })) };
