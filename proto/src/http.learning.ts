@@ -3,7 +3,7 @@
  * (checkpoints) and tests, a pupil's test (the play view), answer saves and the finish.
  */
 import { z } from 'zod';
-import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
+import { dataOf, dataWithMessage, imageView, isoInstant, localizedText } from './http';
 import type { MemberRow, PublicRow } from './socket';
 import { RPC } from './rpc';
 
@@ -483,9 +483,6 @@ export type ChallengePrivacyReply = z.output<typeof challengePrivacyReply>;
 export const challengeCopyReply = dataOf(challengeRecord);
 export type ChallengeCopyReply = z.output<typeof challengeCopyReply>;
 
-/** An uploaded image as stored (re-encoded). */
-export const imageView = z.object({ filename: z.string(), url: z.string(), size: z.number().int(), mime: z.string(), width: z.number().int(), height: z.number().int() });
-export type ImageView = z.output<typeof imageView>;
 /** `POST /api/challenges/{challenge}/images`: the row with its new image. */
 export const challengeImageReply = challengeRecord.extend({ image: imageView });
 export type ChallengeImageReply = z.output<typeof challengeImageReply>;

@@ -36,3 +36,45 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
 
 /** A directory row as lists show it (province, district, school): its id and name in three languages. */
 export const placeRef = z.object({ id: z.number().int(), name: localizedText });
+
+/* The kit's routes, in every service */
+
+/** An uploaded image as stored, re-encoded (`POST /api/upload-image`, and the image routes of challenges and trainings). */
+export const imageView = z.object({ filename: z.string(), url: z.string(), size: z.number().int(), mime: z.string(), width: z.number().int(), height: z.number().int() });
+export type ImageView = z.output<typeof imageView>;
+export const imageReply = dataOf(imageView);
+export type ImageReply = z.output<typeof imageReply>;
+/** `DELETE /api/upload-image/{filename}`. */
+export const imageRemovedReply = dataOf(z.object({ filename: z.string(), deleted: z.literal(true) }));
+export type ImageRemovedReply = z.output<typeof imageRemovedReply>;
+
+/** A chunked upload (`POST /api/upload`, `GET /api/upload/{id}`): where it stands; once stored, its file. */
+export const uploadView = z.object({
+  id: z.uuid(),
+  status: z.enum(['receiving', 'stored']),
+  name: z.string(),
+  size: z.number().int(),
+  offset: z.number().int(),
+  chunkSize: z.number().int().optional(),
+  maxChunkBytes: z.number().int().optional(),
+  expiresAt: isoInstant.optional(),
+  filename: z.string().optional(),
+  url: z.string().optional(),
+  mime: z.string().optional(),
+});
+export type UploadView = z.output<typeof uploadView>;
+export const uploadReply = dataOf(uploadView);
+export type UploadReply = z.output<typeof uploadReply>;
+/** `DELETE /api/upload/{id}`: a receiving upload is aborted, a stored one deleted. */
+export const uploadRemovedReply = dataOf(z.object({ id: z.uuid(), status: z.enum(['aborted', 'deleted']) }));
+export type UploadRemovedReply = z.output<typeof uploadRemovedReply>;
+
+const serviceName = z.enum(['gateway', 'auth', 'learning', 'shop', 'finance', 'notifications']);
+/** `POST /api/system/probes`: the probe event published by this service. */
+export const probeSentReply = dataOf(z.object({ id: z.uuid(), eventId: z.string(), origin: serviceName, sentAt: isoInstant }));
+export type ProbeSentReply = z.output<typeof probeSentReply>;
+/** `GET /api/system/probe-receipts/{id}`: this service's receipt of a probe (how many times it was delivered). */
+export const probeReceiptReply = dataOf(
+  z.object({ probeId: z.uuid(), origin: z.string(), messageId: z.string(), times: z.number().int(), receivedBy: serviceName, receivedAt: isoInstant }),
+);
+export type ProbeReceiptReply = z.output<typeof probeReceiptReply>;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Injectable, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { EventPayload } from '@olymp/proto';
+import { type EventPayload, probeReceiptReply, probeSentReply } from '@olymp/proto';
+import { ApiShape } from '../http/api-shape';
 import { RequirePermission } from '../auth/decorators';
 import { KIT_CONFIG } from '../tokens';
 import type { KitConfig } from '../config/config';
@@ -62,12 +63,14 @@ export class ProbeController {
   constructor(private readonly probes: ProbeService) {}
 
   @Post('probes')
+  @ApiShape({ response: probeSentReply })
   @RequirePermission('system:probe_send')
   async send(@Body(new ZodPipe(sendProbeBody)) body: z.output<typeof sendProbeBody>) {
     return { data: await this.probes.send(body.note) };
   }
 
   @Get('probe-receipts/:id')
+  @ApiShape({ response: probeReceiptReply })
   @RequirePermission('system:probe_view')
   async receipt(@UuidParam('id') id: string) {
     return { data: await this.probes.receipt(id) };

@@ -1,6 +1,8 @@
 import { Controller, Delete, Get, Header, Param, Post, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { uploadRemovedReply, uploadReply } from '@olymp/proto';
 import { type AuthUser, CurrentUser, Public, RequirePermission } from '../auth/decorators';
+import { ApiShape } from '../http/api-shape';
 import { UuidParam } from '../validation/pipes';
 import { ChunkedUploadService } from './chunked-upload.service';
 import { UploadOffsetFilter } from './upload-offset.error';
@@ -12,6 +14,7 @@ export class UploadController {
   constructor(private readonly uploads: ChunkedUploadService) {}
 
   @Post()
+  @ApiShape({ response: uploadReply, summary: 'Start an upload or send its next chunk (protocol in uploads.module.ts)' })
   @RequirePermission('upload:create')
   async post(@Req() req: FastifyRequest, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.uploads.post(user, req);
@@ -30,12 +33,14 @@ export class UploadController {
   }
 
   @Get(':id')
+  @ApiShape({ response: uploadReply })
   @RequirePermission('upload:create')
   async status(@UuidParam('id') id: string, @CurrentUser() user: AuthUser) {
     return { data: await this.uploads.status(user, id) };
   }
 
   @Delete(':id')
+  @ApiShape({ response: uploadRemovedReply })
   @RequirePermission('upload:delete')
   async remove(@UuidParam('id') id: string, @CurrentUser() user: AuthUser) {
     return { data: await this.uploads.remove(user, id) };
