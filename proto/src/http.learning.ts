@@ -580,3 +580,83 @@ export const answersSaveReply = dataWithMessage(
   z.object({ attemptId: z.uuid(), saved: z.array(z.object({ questionId: z.uuid(), seq: z.number().int(), applied: z.boolean() })), remainingSeconds: z.number() }),
 );
 export type AnswersSaveReply = z.output<typeof answersSaveReply>;
+
+/* Test results of a board (staff's results tabs, a pupil's report) */
+
+/** The day (challenges) or lesson (trainings) a test belongs to, in the board's order. */
+export const testGroup = z.object({ id: z.uuid(), title: localizedText, order: z.number() });
+
+/** A finished attempt's numbers. */
+export const attemptResult = z.object({
+  attemptId: z.uuid(),
+  attemptNo: z.number().int(),
+  points: z.number(),
+  maxPoints: z.number(),
+  correctAnswers: z.number().int(),
+  questionCount: z.number().int(),
+  percentage: z.number(),
+  timeSpentMs: z.number(),
+  finishedAt: isoInstant,
+  /** Who ended it: the pupil, the deadline or staff. */
+  finishedBy: z.string().nullable(),
+});
+
+/** `GET /api/{challenges|trainings}/{board}/quiz-results`: finished attempts, newest first, with who and where. */
+export const quizResultRow = attemptResult.extend({
+  userId: z.uuid(),
+  name: z.string(),
+  province: boardPlace.nullable(),
+  district: boardPlace.nullable(),
+  school: boardPlace.nullable(),
+  quizId: z.uuid(),
+  quizTitle: localizedText.nullable(),
+});
+export type QuizResultRow = z.output<typeof quizResultRow>;
+export const quizResultsReply = pagedOf(quizResultRow);
+export type QuizResultsReply = z.output<typeof quizResultsReply>;
+
+/** `GET /api/{challenges|trainings}/{board}/quiz-results-filter-options`: the board's tests and its participants' places. */
+export const resultFilterOptionsReply = dataOf(
+  z.object({
+    quizzes: z.array(z.object({ id: z.uuid(), title: localizedText, group: testGroup })),
+    provinces: z.array(boardPlace),
+    districts: z.array(boardPlace),
+    schools: z.array(boardPlace),
+  }),
+);
+export type ResultFilterOptionsReply = z.output<typeof resultFilterOptionsReply>;
+
+/**
+ * A pupil's best attempt at each test of a board (`.../students/{user}/results`, `GET /api/user-challenge-report`);
+ * the detailed answers (`detailed-results`, a training's `students/{user}/results`) add every question with the
+ * pupil's answer and the right one.
+ */
+export const studentTestResult = z.object({
+  quizId: z.uuid(),
+  title: localizedText,
+  group: testGroup,
+  result: attemptResult.nullable(),
+  questions: z
+    .array(
+      z.object({
+        questionId: z.uuid(),
+        number: z.number().int(),
+        kind: questionKind,
+        text: localizedText,
+        points: z.number(),
+        options: z.array(z.object({ id: z.uuid(), text: localizedText })),
+        answer: answerValue.nullable(),
+        isCorrect: z.boolean(),
+        pointsEarned: z.number(),
+        correctAnswer: z.union([
+          z.object({ optionIds: z.array(z.uuid()) }),
+          z.object({ value: z.number().nullable(), tolerance: z.number() }),
+          z.object({ texts: z.array(z.string()) }),
+        ]),
+      }),
+    )
+    .optional(),
+});
+export type StudentTestResult = z.output<typeof studentTestResult>;
+export const studentResultsReply = dataOf(z.array(studentTestResult));
+export type StudentResultsReply = z.output<typeof studentResultsReply>;

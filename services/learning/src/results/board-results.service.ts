@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { BoardRef, Localized } from '@olymp/proto';
+import type { z } from 'zod';
+import type { AnswerValue, BoardRef, Localized, studentTestResult } from '@olymp/proto';
 import { DomainError } from '@olymp/server-kit';
 import { Sheets, correctAnswerOf } from '../attempts/sheet';
 
@@ -82,16 +83,16 @@ export class BoardResults {
               a.finished_at, a.finished_by, p.first_name, p.last_name, p.province_id, p.district_id, p.school_id, p.places
          ${from} WHERE ${where} ORDER BY a.finished_at DESC, a.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
       params,
-    )) as Record<string, unknown>[];
+    )) as (AttemptResultRow & PlacesRow & { user_id: string; first_name: string; last_name: string })[];
     const titles = new Map((await this.quizzes(board)).map((q) => [q.quizId, q]));
     return {
       data: rows.map((r) => ({
-        attemptId: r.id, userId: r.user_id, name: `${r.first_name as string} ${r.last_name as string}`.trim(),
+        attemptId: r.id, userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(),
         province: placeOf(r, 'province'), district: placeOf(r, 'district'), school: placeOf(r, 'school'),
-        quizId: r.quiz_id, quizTitle: titles.get(r.quiz_id as string)?.title ?? null, attemptNo: r.attempt_no,
+        quizId: r.quiz_id, quizTitle: titles.get(r.quiz_id)?.title ?? null, attemptNo: r.attempt_no,
         points: r.points, maxPoints: r.max_points, correctAnswers: r.correct_count, questionCount: r.question_count,
-        percentage: percent(r.points as number, r.max_points as number), timeSpentMs: r.time_spent_ms,
-        finishedAt: (r.finished_at as Date).toISOString(), finishedBy: r.finished_by,
+        percentage: percent(r.points, r.max_points), timeSpentMs: r.time_spent_ms,
+        finishedAt: r.finished_at.toISOString(), finishedBy: r.finished_by,
       })),
       total: Number(n),
       page,
@@ -105,9 +106,9 @@ export class BoardResults {
     const places = (await this.ds.query(
       `SELECT DISTINCT province_id, district_id, school_id, places FROM participations WHERE board_kind = $1 AND board_id = $2`,
       [board.kind, board.id],
-    )) as Record<string, unknown>[];
+    )) as PlacesRow[];
     const unique = (key: 'province' | 'district' | 'school') => {
-      const seen = new Map<number, unknown>();
+      const seen = new Map<number, { id: number; name: Localized | null }>();
       for (const r of places) {
         const p = placeOf(r, key);
         if (p) seen.set(p.id, p);
@@ -129,23 +130,23 @@ export class BoardResults {
          FROM attempts WHERE board_kind = $1 AND board_id = $2 AND user_id = $3 AND status = 'finished'
         ORDER BY quiz_id, points DESC, time_spent_ms ASC`,
       [board.kind, board.id, userId],
-    )) as Record<string, unknown>[];
+    )) as AttemptResultRow[];
     if (!attempts.length) throw new DomainError('NO_TEST_RESULTS');
-    const byQuiz = new Map(attempts.map((a) => [a.quiz_id as string, a]));
-    const out = [];
+    const byQuiz = new Map(attempts.map((a) => [a.quiz_id, a]));
+    const out: z.input<typeof studentTestResult>[] = [];
     for (const q of await this.quizzes(board)) {
       const a = byQuiz.get(q.quizId);
-      const entry: Record<string, unknown> = {
+      const entry: z.input<typeof studentTestResult> = {
         quizId: q.quizId, title: q.title, group: q.group,
         result: a ? {
           attemptId: a.id, attemptNo: a.attempt_no, points: a.points, maxPoints: a.max_points, correctAnswers: a.correct_count, questionCount: a.question_count,
-          percentage: percent(a.points as number, a.max_points as number), timeSpentMs: a.time_spent_ms, finishedAt: (a.finished_at as Date).toISOString(), finishedBy: a.finished_by,
+          percentage: percent(a.points, a.max_points), timeSpentMs: a.time_spent_ms, finishedAt: a.finished_at.toISOString(), finishedBy: a.finished_by,
         } : null,
       };
       if (detailed && a) {
         const sheet = await this.sheets.of(q.quizId);
         const answers = (await this.ds.query('SELECT question_id, answer, is_correct, points FROM user_answers WHERE attempt_id = $1', [a.id])) as
-          { question_id: string; answer: unknown; is_correct: boolean | null; points: number | null }[];
+          { question_id: string; answer: AnswerValue | null; is_correct: boolean | null; points: number | null }[];
         const given = new Map(answers.map((x) => [x.question_id, x]));
         entry.questions = sheet.questions.map((sq, i) => ({
           questionId: sq.id, number: i + 1, kind: sq.kind, text: sq.text, points: sq.points,
@@ -205,9 +206,30 @@ export class BoardResults {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const percent = (points: number, max: number) => (max > 0 ? round1((points / max) * 100) : 0);
 
-function placeOf(r: Record<string, unknown>, key: 'province' | 'district' | 'school') {
-  const id = r[`${key}_id`] as number | null;
-  const names = (r.places as Record<string, Localized | null>)[key];
-  return id ? { id, name: names ?? null } : null;
+/** A finished attempt as the result queries read it. */
+interface AttemptResultRow {
+  id: string;
+  quiz_id: string;
+  attempt_no: number;
+  points: number;
+  max_points: number;
+  correct_count: number;
+  question_count: number;
+  time_spent_ms: number;
+  finished_at: Date;
+  finished_by: string | null;
+}
+
+/** Where a participant comes from, as the participation copied it. */
+interface PlacesRow {
+  province_id: number | null;
+  district_id: number | null;
+  school_id: number | null;
+  places: Partial<Record<'province' | 'district' | 'school', Localized | null>>;
+}
+
+function placeOf(r: PlacesRow, key: 'province' | 'district' | 'school'): { id: number; name: Localized | null } | null {
+  const id = r[`${key}_id`];
+  return id ? { id, name: r.places[key] ?? null } : null;
 }
 

@@ -6,7 +6,7 @@ import { BoardResults } from './board-results.service';
 import { reportQuery, resultsQuery } from './results.dto';
 import { Challenge } from '../challenges/challenge.entities';
 import { assertSelfOrStaff } from '../access';
-import { quizStatisticsReply } from '@olymp/proto';
+import { quizResultsReply, quizStatisticsReply, resultFilterOptionsReply, studentResultsReply } from '@olymp/proto';
 
 /** Staff's view of a challenge's tests (spec: quiz-results, filter options, student results, statistics). */
 @Controller()
@@ -22,12 +22,14 @@ export class ChallengeResultsController {
   }
 
   @Get('challenges/:challenge/quiz-results')
+  @ApiShape({ response: quizResultsReply })
   @RequirePermission('challenge:test_result_tab')
   async quizResults(@UuidParam('challenge') id: string, @ValidQuery(resultsQuery) q: z.output<typeof resultsQuery>) {
     return this.results.results(await this.board(id), q, q.page, q.perPage);
   }
 
   @Get('challenges/:challenge/quiz-results-filter-options')
+  @ApiShape({ response: resultFilterOptionsReply })
   @RequirePermission('challenge:test_result_tab')
   async filterOptions(@UuidParam('challenge') id: string) {
     return { data: await this.results.filterOptions(await this.board(id)) };
@@ -35,6 +37,7 @@ export class ChallengeResultsController {
 
   /** Per-day summary of one pupil (spec: student quiz chapter results). */
   @Get('challenges/:challenge/students/:user/results')
+  @ApiShape({ response: studentResultsReply })
   @RequirePermission('challenge:test_result_tab')
   async student(@UuidParam('challenge') id: string, @UuidParam('user') userId: string) {
     return { data: await this.results.ofStudent(await this.board(id), userId, false) };
@@ -42,6 +45,7 @@ export class ChallengeResultsController {
 
   /** Every answer of one pupil with the right answers (spec: detailed quiz results for a student). */
   @Get('challenges/:challenge/students/:user/detailed-results')
+  @ApiShape({ response: studentResultsReply })
   @RequirePermission('challenge:test_result_tab')
   async studentDetailed(@UuidParam('challenge') id: string, @UuidParam('user') userId: string) {
     return { data: await this.results.ofStudent(await this.board(id), userId, true) };
@@ -56,6 +60,7 @@ export class ChallengeResultsController {
 
   /** A pupil's own report of a challenge (or staff's): each day's tests and results. */
   @Get('user-challenge-report')
+  @ApiShape({ response: studentResultsReply })
   @SignedIn()
   async report(@CurrentUser() user: AuthUser, @ValidQuery(reportQuery) q: z.output<typeof reportQuery>) {
     assertSelfOrStaff(user, q.userId, 'challenge:test_result_tab');

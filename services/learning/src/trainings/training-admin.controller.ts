@@ -13,7 +13,7 @@ import { Participations } from '../boards/participations.service';
 import { BoardResults } from '../results/board-results.service';
 import { resultsQuery } from '../results/results.dto';
 import { assertSelfOrStaff, holdsAny } from '../access';
-import { cancelledInvoicesReply, chapterListReply, chapterRecord, quizStatisticsReply, trainingImageReply, trainingPupilReply, trainingRecord, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
+import { cancelledInvoicesReply, chapterListReply, chapterRecord, quizResultsReply, quizStatisticsReply, resultFilterOptionsReply, studentResultsReply, trainingImageReply, trainingPupilReply, trainingRecord, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
 
 export const CHAPTERS_CRUD = 'CrudResourceService:training-chapters';
 
@@ -123,6 +123,7 @@ export class TrainingAdminController {
   }
 
   @Get('trainings/:training/quiz-results')
+  @ApiShape({ response: quizResultsReply })
   @RequirePermission('training:test_results_tab')
   async quizResults(@UuidParam('training') id: string, @ValidQuery(resultsQuery) q: z.output<typeof resultsQuery>) {
     await this.trainings.existing(id);
@@ -130,6 +131,7 @@ export class TrainingAdminController {
   }
 
   @Get('trainings/:training/quiz-results-filter-options')
+  @ApiShape({ response: resultFilterOptionsReply })
   @RequirePermission('training:test_results_tab')
   async filterOptions(@UuidParam('training') id: string) {
     await this.trainings.existing(id);
@@ -138,6 +140,7 @@ export class TrainingAdminController {
 
   /** Every answer of one pupil's best attempt at each test, with the right answers. */
   @Get('trainings/:training/students/:user/results')
+  @ApiShape({ response: studentResultsReply })
   @RequirePermission('training:test_results_tab')
   async studentResults(@UuidParam('training') id: string, @UuidParam('user') userId: string) {
     await this.trainings.existing(id);
