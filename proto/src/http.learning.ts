@@ -404,7 +404,6 @@ export type ChapterListReply = z.output<typeof chapterListReply>;
 
 /** A page of a staff report: its rows, the total and where it stands. */
 export const pagedOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
-export type Paged<T> = { data: T[]; total: number; page: number; perPage: number };
 
 /** `GET /api/trainings/{training}/subscriptions`: who joined and how, newest first. */
 export const trainingSubscription = z.object({

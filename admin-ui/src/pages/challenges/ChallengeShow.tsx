@@ -13,12 +13,12 @@ import { UrlTabs } from '../../components/UrlTabs';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
-import { useLocale, type Text } from '../../hooks/useLocale';
+import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { CheckpointCreate } from './CheckpointCreate';
 import type { PageProps } from '../registry';
-import type { QuizStatisticsReply, StaffLeaderboard } from '@olymp/proto';
+import type { QuizResultsReply, QuizStatisticsReply, StaffLeaderboard } from '@olymp/proto';
 
 
 function Leaderboard({ id, published }: { id: string; published: boolean }) {
@@ -114,7 +114,7 @@ function Statistics({ id, perQuestion }: { id: string; perQuestion: boolean }) {
 function TestResults({ id }: { id: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const results = useApi<{ data: { attemptId: string; name: string; quizTitle: Text | null; points: number; maxPoints: number; percentage: number; finishedAt: string }[] }>(`challenges/${id}/quiz-results`);
+  const results = useApi<QuizResultsReply>(`challenges/${id}/quiz-results`);
   return (
     <Table
       rowKey="attemptId"

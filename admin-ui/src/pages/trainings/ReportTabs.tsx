@@ -10,9 +10,9 @@ import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { useDebouncedCallback } from '../../hooks/useDebounced';
 import { formatInstant } from '../../lib/time';
-import { duration, reportParams, VIA, type Text } from './logic';
+import { duration, reportParams, VIA } from './logic';
 import { NAMESPACES, useAction, useLocale } from './shared';
-import type { Paged, StaffInvoicePage, StaffLeaderboard, TrainingSubscriptionsReply } from '@olymp/proto';
+import type { QuizResultsReply, ResultFilterOptionsReply, StaffInvoicePage, StaffLeaderboard, TrainingSubscriptionsReply } from '@olymp/proto';
 
 const PER_PAGE = 20;
 
@@ -167,8 +167,8 @@ export function TestResults({ trainingId }: { trainingId: string }) {
   const locale = useLocale();
   const { page, setPage, pagination } = usePaging();
   const [quizId, setQuizId] = useState<string | undefined>();
-  const options = useApi<{ data: { quizzes: { id: string; title: Text; group: { title: Text } }[] } }>(`trainings/${trainingId}/quiz-results-filter-options`);
-  const results = useApi<Paged<{ attemptId: string; name: string; quizTitle: Text | null; attemptNo: number; points: number; maxPoints: number; percentage: number; finishedAt: string }>>(
+  const options = useApi<ResultFilterOptionsReply>(`trainings/${trainingId}/quiz-results-filter-options`);
+  const results = useApi<QuizResultsReply>(
     `trainings/${trainingId}/quiz-results`,
     reportParams({ quizId }, page, PER_PAGE),
   );
