@@ -659,3 +659,20 @@ export const studentTestResult = z.object({
 export type StudentTestResult = z.output<typeof studentTestResult>;
 export const studentResultsReply = dataOf(z.array(studentTestResult));
 export type StudentResultsReply = z.output<typeof studentResultsReply>;
+
+/** `GET /api/stats/learning` (the staff dashboard): today's numbers in Almaty's day. */
+export const learningTodayReply = dataOf(
+  z.object({
+    /** Today as `YYYY-MM-DD` in Almaty. */
+    date: z.string().nullable(),
+    testsStarted: z.number().int(),
+    testsFinished: z.number().int(),
+    liveChallenges: z.number().int(),
+    participants: z.number().int(),
+  }),
+);
+export type LearningTodayReply = z.output<typeof learningTodayReply>;
+
+/** `PUT /api/quizzes/{quiz}/question-order`: the questions' new positions. */
+export const questionOrderReply = dataOf(z.array(z.object({ id: z.uuid(), position: z.number().int() })));
+export type QuestionOrderReply = z.output<typeof questionOrderReply>;

@@ -1,6 +1,7 @@
 import { Controller, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { AuditLog, type AuthUser, CurrentUser, DomainError, RequirePermission, UuidParam, ValidBody, notFound } from '@olymp/server-kit';
+import { questionOrderReply } from '@olymp/proto';
+import { ApiShape, AuditLog, type AuthUser, CurrentUser, DomainError, RequirePermission, UuidParam, ValidBody, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Question, Quiz } from './quiz.entities';
 import { uuid } from './localized';
@@ -26,6 +27,7 @@ export class QuestionOrderController {
   ) {}
 
   @Put('quizzes/:quiz/question-order')
+  @ApiShape({ response: questionOrderReply })
   @RequirePermission('quiz:update')
   async reorder(@CurrentUser() user: AuthUser, @UuidParam('quiz') id: string, @ValidBody(questionOrderBody) body: z.output<typeof questionOrderBody>) {
     return this.ds.transaction(async (m) => {

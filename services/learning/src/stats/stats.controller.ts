@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Clock, RequirePermission } from '@olymp/server-kit';
+import { learningTodayReply } from '@olymp/proto';
+import { ApiShape, Clock, RequirePermission } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { Attempt } from '../attempts/attempt.entities';
@@ -20,6 +21,7 @@ export class LearningStatsController {
   ) {}
 
   @Get('stats/learning')
+  @ApiShape({ response: learningTodayReply })
   @RequirePermission('sidebar:challenge_index')
   async today() {
     const now = this.clock.now();
