@@ -1,5 +1,5 @@
 /**
- * The metadata the generated screens are built from, as the services publish it (auth, learning and finance booted
+ * The metadata the generated screens are built from, as the services publish it (auth, learning, shop and finance booted
  * on real PostgreSQL and NATS): every standard resource names its rows (`x-label`), lists no id or uuid column by
  * default, sorts by something people read (never a uuid), labels every relation, and every enum value has its
  * label in kk, ru and en.
@@ -7,6 +7,7 @@
 import { startAuth } from '@olymp/auth';
 import { startFinance } from '@olymp/finance';
 import { startLearning } from '@olymp/learning';
+import { startShop } from '@olymp/shop';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
 import { listColumns } from '../src/crud/list-columns';
@@ -24,9 +25,11 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   beforeAll(async () => {
     const auth = await startAuth(ns.envFor('auth'));
     services.push(auth);
-    const [learning, finance] = await Promise.all([startLearning(ns.envFor('learning')), startFinance(ns.envFor('finance'))]);
-    services.push(learning, finance);
-    for (const [service, running] of [['auth', auth], ['learning', learning], ['finance', finance]] as const) {
+    const [learning, shop, finance] = await Promise.all([
+      startLearning(ns.envFor('learning')), startShop(ns.envFor('shop')), startFinance(ns.envFor('finance')),
+    ]);
+    services.push(learning, shop, finance);
+    for (const [service, running] of [['auth', auth], ['learning', learning], ['shop', shop], ['finance', finance]] as const) {
       const doc = (await (await fetch(`${running.url}/api/docs-json`)).json()) as (typeof documents)[number]['doc'];
       // Finance serves only its own routes (no standard resource yet): nothing to show in generated screens.
       if (!doc.paths) continue;
@@ -40,9 +43,11 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     await ns.cleanup();
   });
 
-  it('finds the resources of auth and learning', () => {
+  it('finds the resources of auth, learning and shop', () => {
     const names = resources.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['users', 'students', 'roles', 'provinces', 'quizzes', 'questions', 'challenges', 'checkpoints', 'trainings']));
+    // The shop's specs have no list (spec section 7): a product's detail edits them.
+    expect(names).toEqual(expect.arrayContaining(['products', 'categories', 'sliders', 'pickup-points']));
   });
 
   it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {
@@ -56,6 +61,7 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     // A relation's key stays, shown by the related row's label (the question's quiz by its title).
     expect(listColumns(resources.find((r) => r.name === 'questions')!).map((f) => f.name)).toContain('quizId');
     expect(listColumns(resources.find((r) => r.name === 'users')!).map((f) => f.name)).toContain('roleId');
+    expect(listColumns(resources.find((r) => r.name === 'products')!).map((f) => f.name)).toContain('categoryId');
     // The id stays in the detail view and the CSV, which show every field.
     expect(resources.filter((r) => !r.fields.some((f) => f.name === 'id')).map((r) => r.name)).toEqual([]);
   });
@@ -67,6 +73,7 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     });
     expect(bad.map((r) => `${r.name}: ${JSON.stringify(r.defaultSort)}`)).toEqual([]);
     expect(resources.find((r) => r.name === 'checkpoints')?.defaultSort?.[0]).toEqual({ field: 'day', order: 'asc' });
+    expect(resources.find((r) => r.name === 'categories')?.defaultSort?.[0]).toEqual({ field: 'position', order: 'asc' });
   });
 
   it('shows every relation by the related row label', () => {
@@ -74,9 +81,10 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     expect(unlabeled).toEqual([]);
     expect(resources.find((r) => r.name === 'users')?.fields.find((f) => f.name === 'roleId')?.relation?.label).toEqual(['title']);
     expect(resources.find((r) => r.name === 'questions')?.fields.find((f) => f.name === 'quizId')?.relation?.label).toEqual(['title']);
+    expect(resources.find((r) => r.name === 'products')?.fields.find((f) => f.name === 'categoryId')?.relation?.label).toEqual(['name']);
   });
 
-  it('labels every enum value in kk, ru and en, and gives durations a unit', () => {
+  it('labels every enum value in kk, ru and en, and gives durations and prices a unit', () => {
     const missing: string[] = [];
     // The resources' own schemas (entity, create and update bodies); custom routes' answers are not list screens.
     const resourceSchemas = new Set(resources.flatMap((r) => [r.entity, `${r.entity}Create`, `${r.entity}Update`]));
@@ -97,5 +105,7 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     const kind = resources.find((r) => r.name === 'questions')?.fields.find((f) => f.name === 'kind');
     expect(kind?.enumLabels?.single).toEqual({ kk: 'Бір жауап', ru: 'Один ответ', en: 'Single choice' });
     expect(resources.find((r) => r.name === 'quizzes')?.fields.find((f) => f.name === 'durationSeconds')).toMatchObject({ unit: 'minutes', storedUnit: 'seconds' });
+    const product = resources.find((r) => r.name === 'products')!;
+    expect(['priceTenge', 'priceZp', 'priceAltynSaqa'].map((name) => product.fields.find((f) => f.name === name)?.unit)).toEqual(['tenge', 'zp', 'altynSaqa']);
   });
 });

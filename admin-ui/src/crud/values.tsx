@@ -14,7 +14,10 @@ export function enumText(field: FieldMeta, value: unknown, t: TFunction, locale:
 
 const PER_MINUTE: Record<string, number> = { seconds: 60, minutes: 1 };
 
-/** A number in the unit the metadata asks for (`x-unit`): durations in minutes, money in tenge. */
+/** The shop's own currencies are brand names, written the same in kk, ru and en. */
+const CURRENCY_SUFFIX: Record<string, string> = { tenge: '₸', zp: 'ZP', altynSaqa: 'Altyn Saqa' };
+
+/** A number in the unit the metadata asks for (`x-unit`): durations in minutes, money in tenge, ZP or Altyn Saqa. */
 export function unitText(field: FieldMeta, value: unknown, t: TFunction, locale: Locale): string | undefined {
   if (!field.unit || value === null || value === undefined || value === '') return undefined;
   const n = Number(value);
@@ -23,7 +26,8 @@ export function unitText(field: FieldMeta, value: unknown, t: TFunction, locale:
     const minutes = n / (PER_MINUTE[field.storedUnit ?? 'minutes'] ?? 1);
     return t('units.minutes', { count: Math.round(minutes * 10) / 10 });
   }
-  if (field.unit === 'tenge') return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU').format(n)} ₸`;
+  const currency = CURRENCY_SUFFIX[field.unit];
+  if (currency) return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU').format(n)} ${currency}`;
   return undefined;
 }
 

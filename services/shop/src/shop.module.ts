@@ -17,6 +17,11 @@ import { PaymentSweeper } from './orders/payment-sweeper';
 import { ShopSeeder } from './seed/shop.seeder';
 
 const names = ['nameKk', 'nameRu', 'nameEn'] as const;
+/** Screens name a row in the reader's language (`nameKk`, `nameRu` or `nameEn`). */
+const label = ['name'];
+const newest = [{ field: 'createdAt', order: 'DESC' }] as const;
+/** Long texts, file names and foreign catalogue ids belong to the detail view, not to a list's row. */
+const hiddenInList = { hiddenInList: true } as const;
 
 /**
  * The shop (spec sections 2, 3, 7): the staff catalogue as CRUD resources (products, categories, specs, sliders,
@@ -30,28 +35,34 @@ const names = ['nameKk', 'nameRu', 'nameEn'] as const;
       access: { read: 'shop:product_index', store: 'shop:product_create', update: 'shop:product_update', destroy: 'shop:product_delete' },
       searchable: names, relations: { category: {} },
       filterable: ['categoryId', 'active', 'stock', 'sold', 'priceTenge', 'priceZp', 'priceAltynSaqa', 'createdAt', ...names],
-      defaultSort: [{ field: 'createdAt', order: 'DESC' }],
+      label, fields: {
+        priceTenge: { unit: 'tenge' }, priceZp: { unit: 'zp' }, priceAltynSaqa: { unit: 'altynSaqa' },
+        descriptionKk: hiddenInList, descriptionRu: hiddenInList, descriptionEn: hiddenInList,
+      },
+      defaultSort: newest,
     }),
     CrudResource.register({
       path: 'categories', entity: Category, create: shopCategoryCreate, update: shopCategoryUpdate, hooks: CategoryHooks,
       access: { read: 'shop:category_manage', write: 'shop:category_manage' },
       searchable: names, relations: { parent: {} },
-      defaultSort: [{ field: 'parentId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+      label, defaultSort: [{ field: 'position', order: 'ASC' }, ...newest],
     }),
     CrudResource.register({
       path: 'specs', entity: ProductSpec, create: shopSpecCreate, update: shopSpecUpdate, actions: ['show', 'store', 'update', 'destroy'],
       access: { read: 'shop:product_index', write: 'shop:product_update' },
-      defaultSort: [{ field: 'productId', order: 'ASC' }, { field: 'position', order: 'ASC' }],
+      label: ['key', 'value'], defaultSort: [{ field: 'position', order: 'ASC' }],
     }),
     CrudResource.register({
       path: 'sliders', entity: Slider, create: shopSliderCreate, update: shopSliderUpdate,
       access: { read: 'shop:slider_manage', write: 'shop:slider_manage' },
-      searchable: ['titleKk', 'titleRu', 'titleEn'], defaultSort: [{ field: 'position', order: 'ASC' }],
+      searchable: ['titleKk', 'titleRu', 'titleEn'], label: ['title'], fields: { image: hiddenInList },
+      defaultSort: [{ field: 'position', order: 'ASC' }, ...newest],
     }),
     CrudResource.register({
       path: 'pickup-points', entity: PickupPoint, create: shopPickupPointCreate, update: shopPickupPointUpdate,
       access: { read: 'shop:pickup_point_manage', write: 'shop:pickup_point_manage' },
-      searchable: names, defaultSort: [{ field: 'nameRu', order: 'ASC' }],
+      searchable: names, label, fields: { provinceId: hiddenInList, addressKk: hiddenInList, addressRu: hiddenInList, addressEn: hiddenInList },
+      defaultSort: newest,
     }),
   ],
   controllers: [CatalogueController, CartController, OrdersController],

@@ -27,9 +27,12 @@ export interface CrudRelationOption {
   label?: readonly string[];
 }
 
-/** Units a screen shows a number in (`x-unit`), and the one it is stored in (`x-stored-unit`, default the same). */
-export type CrudUnit = 'minutes' | 'tenge';
-export type CrudStoredUnit = 'seconds' | 'minutes' | 'tenge';
+/**
+ * Units a screen shows a number in (`x-unit`), and the one it is stored in (`x-stored-unit`, default the same):
+ * durations, and prices in tenge, ZP or Altyn Saqa (the shop's three currencies).
+ */
+export type CrudUnit = 'minutes' | 'tenge' | 'zp' | 'altynSaqa';
+export type CrudStoredUnit = 'seconds' | 'minutes' | 'tenge' | 'zp' | 'altynSaqa';
 
 /** How screens show one column (OpenAPI extensions on the entity's property; nothing here changes the API). */
 export interface CrudFieldDisplay {
