@@ -155,10 +155,12 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
       await as('admin', size.viewport, async (page) => {
         for (const [locale, t] of Object.entries(LOCALES) as [LocaleName, typeof kk][]) {
           await open(page, '/', locale);
-          const stats = (await api<{ data: { liveChallenges: number; participants: number; testsStarted: number } }>(page, 'stats/learning')).data;
-          for (const id of ['tests-started', 'tests-finished', 'live-challenges', 'participants', 'invoices-paid', 'revenue']) await page.getByTestId(`figure-${id}`).waitFor();
+          const stats = (await api<{ data: { liveChallenges: number; participants: number; testsStarted: number; pupilsActive: number } }>(page, 'stats/learning')).data;
+          for (const id of ['pupils-active', 'tests-started', 'tests-finished', 'live-challenges', 'participants', 'invoices-paid', 'revenue']) await page.getByTestId(`figure-${id}`).waitFor();
           await expectEventually(() => page.getByTestId('figure-live-challenges').locator('.ant-statistic-content-value').innerText(), String(stats.liveChallenges));
           expect(await page.getByTestId('figure-live-challenges').innerText()).toContain(t.home.liveChallenges);
+          await expectEventually(() => page.getByTestId('figure-pupils-active').locator('.ant-statistic-content-value').innerText(), String(stats.pupilsActive));
+          expect(await page.getByTestId('figure-pupils-active').innerText()).toContain(t.home.pupilsActive);
           // The header's language switch and sign-out are on the screen.
           const box = await page.getByRole('radiogroup', { name: t.language }).boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The staff home: today's figures for what the signed-in role may open, each linking to its list. Learning's
- * (`stats/learning`: tests started and finished today, live challenges and their participants) need
+ * (`stats/learning`: pupils active today, tests started and finished today, live challenges and their participants) need
  * `sidebar:challenge_index`; finance's (invoices paid today and their revenue, from `finance/overview`) need
  * `finance:overview`. A role sees no card it could not follow.
  */
@@ -13,6 +13,7 @@ import { useApi } from '../hooks/useApi';
 
 interface LearningStats {
   date: string;
+  pupilsActive: number;
   testsStarted: number;
   testsFinished: number;
   liveChallenges: number;
@@ -58,6 +59,7 @@ export default function HomePage() {
           <Row gutter={[16, 16]}>
             {learning ? (
               <>
+                <Figure id="pupils-active" title={t('home.pupilsActive')} value={s?.pupilsActive} to="/students" />
                 <Figure id="tests-started" title={t('home.testsStarted')} value={s?.testsStarted} to="/challenges" />
                 <Figure id="tests-finished" title={t('home.testsFinished')} value={s?.testsFinished} to="/challenges" />
                 <Figure id="live-challenges" title={t('home.liveChallenges')} value={s?.liveChallenges} to="/challenges" />

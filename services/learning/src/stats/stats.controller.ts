@@ -9,7 +9,8 @@ import { Challenge } from '../challenges/challenge.entities';
 import { ZONE } from '../time';
 
 /**
- * Today's figures for the staff home page: tests started and finished since midnight in Almaty, and the challenges
+ * Today's figures for the staff home page: pupils active today (those who started a test since midnight in Almaty,
+ * each counted once), tests started and finished since then, and the challenges
  * live now (published, not archived, between their start and end) with how many pupils have joined them. Staff who
  * may open the challenges section (`sidebar:challenge_index`) see them.
  */
@@ -28,7 +29,8 @@ export class LearningStatsController {
     const midnight = DateTime.fromJSDate(now, { zone: ZONE }).startOf('day');
     const from = midnight.toJSDate();
     const attempts = this.ds.getRepository(Attempt).createQueryBuilder('a').where('a.startedAt >= :from AND a.startedAt <= :now', { from, now });
-    const [testsStarted, testsFinished] = await Promise.all([
+    const [pupilsActive, testsStarted, testsFinished] = await Promise.all([
+      attempts.clone().select('COUNT(DISTINCT a.userId)::int', 'n').getRawOne<{ n: number }>().then((r) => r?.n ?? 0),
       attempts.clone().getCount(),
       this.ds.getRepository(Attempt).createQueryBuilder('a').where('a.finishedAt >= :from AND a.finishedAt <= :now', { from, now }).getCount(),
     ]);
@@ -41,6 +43,6 @@ export class LearningStatsController {
     const participants = live.length
       ? await this.ds.getRepository(Participation).createQueryBuilder('p').where("p.boardKind = 'challenge' AND p.boardId IN (:...ids)", { ids: live.map((c) => c.id) }).getCount()
       : 0;
-    return { data: { date: midnight.toISODate(), testsStarted, testsFinished, liveChallenges: live.length, participants } };
+    return { data: { date: midnight.toISODate(), pupilsActive, testsStarted, testsFinished, liveChallenges: live.length, participants } };
   }
 }
