@@ -665,6 +665,8 @@ export const learningTodayReply = dataOf(
   z.object({
     /** Today as `YYYY-MM-DD` in Almaty. */
     date: z.string().nullable(),
+    /** Pupils who started a test today, each once. */
+    pupilsActive: z.number().int(),
     testsStarted: z.number().int(),
     testsFinished: z.number().int(),
     liveChallenges: z.number().int(),

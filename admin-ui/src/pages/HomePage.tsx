@@ -4,6 +4,7 @@
  * `sidebar:challenge_index`; finance's (invoices paid today and their revenue, from `finance/overview`) need
  * `finance:overview`. A role sees no card it could not follow.
  */
+import type { LearningTodayReply } from '@olymp/proto';
 import { useGo } from '@refinedev/core';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +12,7 @@ import { PRODUCT_NAME, usePageTitle } from '../hooks/usePageTitle';
 import { useAccess } from '../hooks/useAccess';
 import { useApi } from '../hooks/useApi';
 
-interface LearningStats {
-  date: string;
-  pupilsActive: number;
-  testsStarted: number;
-  testsFinished: number;
-  liveChallenges: number;
-  participants: number;
-}
+type LearningStats = LearningTodayReply['data'];
 
 const almatyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date());
 
