@@ -4,7 +4,7 @@
  * `sidebar:challenge_index`; finance's (invoices paid today and their revenue, from `finance/overview`) need
  * `finance:overview`. A role sees no card it could not follow.
  */
-import type { LearningTodayReply } from '@olymp/proto';
+import type { FinanceOverviewReply, LearningTodayReply } from '@olymp/proto';
 import { useGo } from '@refinedev/core';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export default function HomePage() {
   const finance = has('sidebar:payment_index', 'finance:overview');
   const today = almatyToday();
   const stats = useApi<{ data: LearningStats }>('stats/learning', {}, learning);
-  const money = useApi<{ data: { totals: { invoices: number; invoiceTenge: number } } }>('finance/overview', { from: today, to: today }, finance);
+  const money = useApi<FinanceOverviewReply>('finance/overview', { from: today, to: today }, finance);
   const s = stats.data?.data;
   const totals = money.data?.data.totals;
   return (

@@ -13,12 +13,12 @@ import { UrlTabs } from '../../components/UrlTabs';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
-import { useLocale, type Text } from '../../hooks/useLocale';
+import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { CheckpointCreate } from './CheckpointCreate';
 import type { PageProps } from '../registry';
-import type { QuizResultsReply, QuizStatisticsReply, StaffLeaderboard } from '@olymp/proto';
+import type { CertificateTemplateReply, QuizResultsReply, QuizStatisticsReply, ResultFilterOptionsReply, StaffInvoicePage, StaffLeaderboard } from '@olymp/proto';
 
 
 function Leaderboard({ id, published }: { id: string; published: boolean }) {
@@ -136,7 +136,7 @@ function Invoices({ id, paidOnly }: { id: string; paidOnly: boolean }) {
   const { t } = useTranslation();
   const { has } = useAccess();
   const allowed = has('finance:invoice_index');
-  const invoices = useApi<{ data: { id: string; userId: string; status: string; amountTenge?: number; createdAt: string }[] }>('finance/invoices', { productId: id, ...(paidOnly ? { status: 'paid' } : {}) }, allowed);
+  const invoices = useApi<StaffInvoicePage>('finance/invoices', { productId: id, ...(paidOnly ? { status: 'paid' } : {}) }, allowed);
   // People by name, not by id: the payers' names from auth's users, when the role may read them.
   const userIds = [...new Set((invoices.data?.data ?? []).map((i) => i.userId))];
   const { result: users } = useList<BaseRecord>({
@@ -166,21 +166,11 @@ function Invoices({ id, paidOnly }: { id: string; paidOnly: boolean }) {
   );
 }
 
-interface CertificateTemplate {
-  backgroundUrl: string | null;
-  titleKk?: string;
-  titleRu?: string;
-  titleEn?: string;
-  bodyKk?: string;
-  bodyRu?: string;
-  bodyEn?: string;
-}
-
 /** The certificate template as people read it, in the reader's language; "not set yet" rather than `null`. */
 function Certificate({ id }: { id: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const template = useApi<{ data: CertificateTemplate | null }>(`challenges/${id}/certificate-template`);
+  const template = useApi<CertificateTemplateReply>(`challenges/${id}/certificate-template`);
   const data = template.data?.data;
   if (template.isLoading) return null;
   if (!data) return <Typography.Text type="secondary" data-testid="certificate-empty">{t('challenge.noCertificate')}</Typography.Text>;
@@ -210,7 +200,7 @@ function Days({ id }: { id: string }) {
     pagination: { pageSize: 100, mode: 'server' },
   });
   const canSeeTests = has('challenge:test_result_tab');
-  const options = useApi<{ data: { quizzes: { id: string; title: Text; group: { id: string } }[] } }>(`challenges/${id}/quiz-results-filter-options`, {}, canSeeTests);
+  const options = useApi<ResultFilterOptionsReply>(`challenges/${id}/quiz-results-filter-options`, {}, canSeeTests);
   const quizzes = options.data?.data.quizzes ?? [];
   return (
     <List

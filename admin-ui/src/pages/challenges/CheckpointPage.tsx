@@ -3,7 +3,8 @@
  * and its tests, with a new test created here and opened in the quiz builder. The backend has no read of a
  * checkpoint's test list; the tests come from the challenge's results filter options, grouped by checkpoint.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@olymp/web-common';
+import type { ResultFilterOptionsReply } from '@olymp/proto';
+import { DEFAULT_LOCALE, isLocale } from '@olymp/web-common';
 import { useGo, useNotification } from '@refinedev/core';
 import { Button, Card, Form, Input, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,6 @@ import { GeneratedForm } from '../../crud/GeneratedForm';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import type { PageProps } from '../registry';
-
-type Text = Record<Locale, string>;
 
 export default function CheckpointPage({ id, params }: PageProps) {
   const { t, i18n } = useTranslation();
@@ -22,7 +21,7 @@ export default function CheckpointPage({ id, params }: PageProps) {
   const go = useGo();
   const { open } = useNotification();
   const [form] = Form.useForm();
-  const options = useApi<{ data: { quizzes: { id: string; title: Text; group: { id: string } }[] } }>(`challenges/${challengeId}/quiz-results-filter-options`, {}, has('challenge:test_result_tab'));
+  const options = useApi<ResultFilterOptionsReply>(`challenges/${challengeId}/quiz-results-filter-options`, {}, has('challenge:test_result_tab'));
   const quizzes = (options.data?.data.quizzes ?? []).filter((q) => q.group.id === id);
 
   const createQuiz = async (values: { titleKk: string; titleRu: string; titleEn: string }) => {
