@@ -152,9 +152,32 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
         clearTimeout(this.wake.timer);
         this.wake.resolve();
       }
-      await this.messages?.close().catch(() => undefined);
+      await settleWithin(this.messages?.close(), STOP_WAIT_MS);
       this.onStopped();
     }
-    await this.loop?.catch(() => undefined);
+    // A reader holds no acks (an ordered consumer is ephemeral): a shutdown never waits on it for long. Under heavy
+    // load an ordered consumer that missed heartbeats may be resetting itself when it is closed, and its iterator
+    // may not end promptly; the node must still stop.
+    if (!(await settleWithin(this.loop, STOP_WAIT_MS))) {
+      this.logger.warn({ subject: this.subject, waitedMs: STOP_WAIT_MS }, 'broadcast reader did not stop in time; left behind');
+    }
+  }
+}
+
+/** How long stopping a reader waits for its close and its handler in flight. */
+const STOP_WAIT_MS = 5_000;
+
+/** Resolves true once `work` settles (either way), false after `ms` (or at once true when there is no work). */
+async function settleWithin(work: Promise<unknown> | undefined, ms: number): Promise<boolean> {
+  if (!work) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work.then(() => true, () => true), timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

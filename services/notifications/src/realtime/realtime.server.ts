@@ -180,7 +180,11 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
     if (!io) return;
     // Not io.close(): that would also close the HTTP server, which belongs to Fastify and closes after this.
     io.local.disconnectSockets(true);
-    await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    // Bounded: a shutdown must end even when the adapter's database connection is stuck (5 s, then it is left).
+    await Promise.race([
+      Promise.resolve(io.of('/').adapter.close()).catch(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
     io.engine.close();
     await this.pool?.end().catch(() => undefined);
   }
