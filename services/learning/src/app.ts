@@ -1,6 +1,6 @@
 import { type ServiceDefinition, UploadsModule, auditLogResource, createService } from '@olymp/server-kit';
 import { LearningModule } from './learning.module';
-import { learningEntities } from './entities';
+import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
 import { ContentModule } from './content/content.module';

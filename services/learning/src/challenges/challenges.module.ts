@@ -1,12 +1,12 @@
 import { Injectable, Module } from '@nestjs/common';
 import { type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
-import { Challenge, Checkpoint } from './challenge.entities';
+import { Challenge, Checkpoint } from '../floor/challenge.entities';
 import { createChallenge, createCheckpoint, updateChallenge, updateCheckpoint } from './challenge.dto';
-import { Participation } from '../boards/participation.entity';
-import { Attempt } from '../attempts/attempt.entities';
-import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
+import { Participation } from '../floor/participation.entity';
+import { Attempt } from '../floor/attempt.entities';
+import { Treasure, TreasureClaim } from '../floor/treasure.entities';
 import { createTreasure, updateTreasure } from '../treasures/treasure.dto';
-import { AUDIENCE_LABELS, BOARD_KIND_LABELS, RESULTS_BEFORE_CLOSE_LABELS } from '../display';
+import { AUDIENCE_LABELS, BOARD_KIND_LABELS, RESULTS_BEFORE_CLOSE_LABELS } from '../floor/display';
 
 /** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { Injectable, Module } from '@nestjs/common';
 import { AuditModule, type CrudAccess, type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
 import { QuestionOrderController } from './question-order.controller';
-import { AnswerOption, Question, QuestionType, Quiz, QuizType } from './quiz.entities';
-import { Attempt } from '../attempts/attempt.entities';
-import { QUESTION_KIND_LABELS } from '../display';
+import { AnswerOption, Question, QuestionType, Quiz, QuizType } from '../floor/quiz.entities';
+import { Attempt } from '../floor/attempt.entities';
+import { QUESTION_KIND_LABELS } from '../floor/display';
 import {
   createAnswer, createQuestion, createQuestionType, createQuiz, createQuizType,
   updateAnswer, updateQuestion, updateQuestionType, updateQuiz, updateQuizType,

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuditModule, CrudResource, UploadsModule } from '@olymp/server-kit';
 import { LearningModule } from '../learning.module';
-import { Training, TrainingChapter, TrainingSubchapter } from './training.entities';
-import { Treasure } from '../treasures/treasure.entities';
-import { BOARD_KIND_LABELS } from '../display';
+import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
+import { Treasure } from '../floor/treasure.entities';
+import { BOARD_KIND_LABELS } from '../floor/display';
 import {
   createChapter, createSubchapter, createTraining, createTrainingTreasure, updateChapter, updateSubchapter, updateTraining, updateTrainingTreasure,
 } from './training.dto';
