@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuditModule, CrudResource, UploadsModule } from '@olymp/server-kit';
-import { LearningModule } from '../learning.module';
+import { BoardsModule } from '../boards/boards.module';
+import { AttemptsModule } from '../attempts/attempts.module';
+import { ResultsModule } from '../results/results.module';
 import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
 import { Treasure } from '../floor/treasure.entities';
 import { BOARD_KIND_LABELS } from '../floor/display';
@@ -24,7 +26,9 @@ const label = ['title'] as const;
  */
 @Module({
   imports: [
-    LearningModule,
+    BoardsModule,
+    AttemptsModule,
+    ResultsModule,
     AuditModule,
     UploadsModule,
     CrudResource.register({
