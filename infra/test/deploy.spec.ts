@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { Client } from 'pg';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@olymp/proto';
-import { loadConfig, migrateService, natsCredentials, type ServiceDefinition } from '@olymp/server-kit';
+import { loadConfig, migrateService, migrationConfig, natsCredentials, type ServiceDefinition } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
 import { loadGatewayConfig } from '@olymp/gateway';
 import { authService } from '@olymp/auth';
@@ -212,7 +212,13 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('infra/deploy 
     const containers = podContainers(jobs[0]) as unknown as Container[];
     const migrated = SERVICE_NAMES.filter((s) => s !== 'gateway');
     expect(containers.map((c) => c.args)).toEqual(migrated.map((s) => ['migrate', s]));
-    for (const c of containers) expect(c.env?.find((v) => v.name === 'DATABASE_URL')?.value).toMatch(/@olymp-db-rw:5432\/olymp$/);
+    for (const [i, c] of containers.entries()) {
+      expect(c.env?.find((v) => v.name === 'DATABASE_URL')?.value).toMatch(/@olymp-db-rw:5432\/olymp$/);
+      // What migrate-cli reads from that environment: the service's schema, as the service's role, on the primary.
+      const config = migrationConfig(migrated[i], environmentOf(objects, c));
+      expect(config.DB_SCHEMA).toBe(migrated[i]);
+      expect(config.DATABASE_URL).toBe(`postgres://secret-olymp-db-${migrated[i]}-username-0123456789abcdef:secret-olymp-db-${migrated[i]}-password-0123456789abcdef@olymp-db-rw:5432/olymp`);
+    }
     const deployments = objects.filter((o) => o.kind === 'Deployment');
     // Every image is the release's (one image for the services and the Job).
     expect(new Set([...deployments, ...jobs].flatMap((o) => podContainers(o).map((c) => c.image))).size).toBe(1);

@@ -7,7 +7,7 @@
  */
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { loadConfig, SERVICE_NAMES, type ServiceName } from '../config/config';
+import { type KitConfig, loadConfig, SERVICE_NAMES, type ServiceName } from '../config/config';
 import type { ServiceDefinition } from '../bootstrap';
 import { dataSourceOptions, ensureSchema, runMigrations } from './database';
 
@@ -21,9 +21,17 @@ export interface MigrationReport {
   applied: string[];
 }
 
+/**
+ * The configuration a migration needs: the kit's, read from the database variables alone (`DATABASE_URL`,
+ * `DB_SCHEMA`), so a migrations Job needs no signing key, NATS or provider secret.
+ */
+export function migrationConfig(service: ServiceName, env: Record<string, string | undefined> = process.env): KitConfig {
+  return loadConfig(service, { DATABASE_URL: env.DATABASE_URL, DB_SCHEMA: env.DB_SCHEMA });
+}
+
 /** Migrates one service's schema under the migration lock; returns what it applied. */
 export async function migrateService(def: ServiceDefinition, env: Record<string, string | undefined> = process.env): Promise<MigrationReport> {
-  const config = loadConfig(def.service, env);
+  const config = migrationConfig(def.service, env);
   if (!/^[a-z_][a-z0-9_]*$/.test(config.DB_SCHEMA)) throw new Error(`bad schema name ${config.DB_SCHEMA}`);
   await ensureSchema(config.DATABASE_URL, config.DB_SCHEMA);
   const ds = await new DataSource(dataSourceOptions(config, def)).initialize();
