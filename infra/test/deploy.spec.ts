@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { Client } from 'pg';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@olymp/proto';
-import { loadConfig, migrateService, migrationConfig, natsCredentials, type ServiceDefinition } from '@olymp/server-kit';
+import { createService, loadConfig, migrateService, migrationConfig, NatsService, natsCredentials, type ServiceDefinition } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
 import { loadGatewayConfig } from '@olymp/gateway';
 import { authService } from '@olymp/auth';
@@ -11,6 +12,8 @@ import { learningService } from '@olymp/learning';
 import { shopService } from '@olymp/shop';
 import { financeDefinition } from '@olymp/finance';
 import { notificationsDefinition } from '@olymp/notifications';
+import { ManagedProcess } from '../src/runtime/process';
+import { canConnect, findOnPath, freePort, pollUntil } from '../src/runtime/util';
 import { loadSchema, structuralProblems } from './crd-schema';
 import { DEPLOY_DIR, type K8sObject, podContainers, renderKustomization } from './kustomize';
 
@@ -288,6 +291,45 @@ describe('migrate-cli (the release Job)', () => {
       await pg.end();
     }
     expect((await migrateService(shopService, env)).applied).toEqual([]);
+  });
+});
+
+describe('a service against a NATS server that requires a password (the Helm values)', () => {
+  const ns = createTestNamespace();
+  let nats: ManagedProcess;
+  let url: string;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'olymp-deploy-nats-'));
+    const port = await freePort();
+    const binary = findOnPath('nats-server', process.env.PATH);
+    if (!binary) throw new Error('nats-server is not on PATH (Debian: apt-get install nats-server)');
+    nats = await ManagedProcess.start({
+      name: 'nats-server',
+      command: binary,
+      args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'js'), '--user', 'olymp', '--pass', 'nats-test-password'],
+    });
+    url = `nats://127.0.0.1:${port}`;
+    await pollUntil({ timeoutMs: 15_000, check: async () => ((await canConnect('127.0.0.1', port, 500)) ? true : undefined), onTimeout: () => new Error('nats-server did not start') });
+  });
+  afterAll(async () => {
+    await nats?.stop('SIGTERM', 5000);
+    await ns.cleanup().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts with NATS_USER and NATS_PASSWORD (JetStream and the RPC transport both authenticate), and not without', async () => {
+    const env = { ...ns.envFor('shop'), NATS_URL: url };
+    await expect(createService(shopService, env)).rejects.toThrow(/authorization/i);
+    const service = await createService(shopService, { ...env, NATS_USER: 'olymp', NATS_PASSWORD: 'nats-test-password' });
+    try {
+      const ready = await fetch(`${service.url}/health/ready`);
+      expect(ready.status).toBe(200);
+      const stream = await service.app.get(NatsService).jsm.streams.info(service.app.get(NatsService).streamName);
+      expect(stream.config.num_replicas).toBe(1);
+    } finally {
+      await service.close();
+    }
   });
 });
 
