@@ -55,6 +55,7 @@ function modelOf(o: K8sObject): (new (data: object) => { validate(): void }) | u
   return model;
 }
 
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const find = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const containerOf = (d: K8sObject | undefined) => (d ? (podContainers(d)[0] as unknown as Container) : undefined);
 const specOf = <T>(o: K8sObject | undefined) => (o?.spec ?? {}) as T;
@@ -252,6 +253,23 @@ describe('NATS Helm values', () => {
     };
     expect(values.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
     expect(values.config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true } });
+  });
+
+  it('name only keys the chart has (its defaults, chart 2.14.2), with the same types', () => {
+    const chart = parse(readFileSync(join(__dirname, 'schemas', 'nats-chart-2.14.2-values.yaml'), 'utf8')) as unknown;
+    const ours = parse(readFileSync(join(DEPLOY_DIR, 'nats', 'values.yaml'), 'utf8')) as unknown;
+    const problems: string[] = [];
+    // Below an empty map of the chart's (`merge`, `env`, ...) the keys are free: they go into nats.conf or the pod.
+    const walk = (mine: unknown, theirs: unknown, path: string) => {
+      if (!isMap(mine) || !isMap(theirs) || Object.keys(theirs).length === 0) return;
+      for (const [key, value] of Object.entries(mine)) {
+        if (!(key in theirs)) problems.push(`${path}.${key}: not a key of the chart`);
+        else if (theirs[key] !== null && typeof theirs[key] !== typeof value) problems.push(`${path}.${key}: ${typeof value}, the chart has ${typeof theirs[key]}`);
+        else walk(value, theirs[key], `${path}.${key}`);
+      }
+    };
+    walk(ours, chart, '');
+    expect(problems).toEqual([]);
   });
 });
 
