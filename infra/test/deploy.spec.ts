@@ -224,8 +224,12 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('infra/deploy 
       expect(config.DATABASE_URL).toBe(`postgres://secret-olymp-db-${migrated[i]}-username-0123456789abcdef:secret-olymp-db-${migrated[i]}-password-0123456789abcdef@olymp-db-rw:5432/olymp`);
     }
     const deployments = objects.filter((o) => o.kind === 'Deployment');
-    // Every image is the release's (one image for the services and the Job).
-    expect(new Set([...deployments, ...jobs].flatMap((o) => podContainers(o).map((c) => c.image))).size).toBe(1);
+    // Every image is the release's (one image for the services and the Job), and the Job is named after it, so a
+    // new tag without a new Job name (the migrations silently skipped) cannot pass.
+    const images = [...new Set([...deployments, ...jobs].flatMap((o) => podContainers(o).map((c) => c.image)))];
+    expect(images).toHaveLength(1);
+    const tag = /:([^:/]+)$/.exec(images[0])?.[1];
+    expect(jobs[0].metadata.name).toBe(overlay === 'production' ? `olymp-migrate-${tag}` : 'olymp-migrate');
   });
 
   it('runs PostgreSQL as a CloudNativePG cluster of three with one login role per service, behind a PgBouncer Pooler', () => {
