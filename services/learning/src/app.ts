@@ -2,6 +2,7 @@ import { type ServiceDefinition, UploadsModule, auditLogResource, createService 
 import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
+import { LearningCourses1763920000000 } from './migrations/1763920000000-learning-courses';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -9,6 +10,7 @@ import { AttemptsModule } from './attempts/attempts.module';
 import { ResultsModule } from './results/results.module';
 import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
+import { CoursesModule } from './courses/courses.module';
 import { StatsModule } from './stats/stats.module';
 import { SeedModule } from './seed/seed.module';
 
@@ -22,10 +24,10 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

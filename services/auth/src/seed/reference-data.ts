@@ -23,6 +23,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     ...all('challenge:'),
     ...all('training:'),
     ...all('checkpoint:'),
+    ...all('course:'),
+    ...all('group:'),
     ...all('management:'),
     ...all('upload:'),
     ...all('user:'),
@@ -42,6 +44,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'training:create', 'training:update', 'training:chapter_tab', 'training:chapter_create', 'training:subchapter_update',
     'challenge:create', 'challenge:update', 'challenge:checkpoint_tab', 'challenge:information_tab', 'challenge:certificate_tab',
     ...all('checkpoint:'),
+    'course:create', 'course:update',
   ],
   regionalDirector: [
     'sidebar:student_index', 'sidebar:challenge_index', 'sidebar:training_index', 'sidebar:payment_index',
