@@ -88,7 +88,7 @@ export default function ProductEditor({ id }: PageProps) {
     setUploading((n) => n + 1);
     try {
       const body = new FormData();
-      body.append('file', file);
+      body.append('image', file);
       const answer = (await http.post<ImageReply>(`${API_URL}/upload-image`, body)).data;
       setImages((list) => [...list, answer.data.filename]);
     } catch (e) {

@@ -4,6 +4,7 @@ import type { AreaPages } from '../registry';
 
 const ProductEditor = lazy(() => import('./ProductEditor'));
 const CategoryTree = lazy(() => import('./CategoryTree'));
+const SliderEditor = lazy(() => import('./SliderEditor'));
 const OrderShow = lazy(() => import('./OrderShow'));
 const ordersPage = (name: 'DeliveryOrders' | 'PickupOrders' | 'ReturnOrders') => lazy(() => import('./OrdersList').then((m) => ({ default: m[name] })));
 
@@ -11,6 +12,7 @@ export const PAGES: AreaPages = {
   pages: {
     products: { create: ProductEditor, edit: ProductEditor },
     categories: { list: CategoryTree },
+    sliders: { create: SliderEditor, edit: SliderEditor },
     'shop-orders-delivery': { list: ordersPage('DeliveryOrders') },
     'shop-orders-pickup': { list: ordersPage('PickupOrders') },
     'shop-orders-returns': { list: ordersPage('ReturnOrders') },
