@@ -13,7 +13,12 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
 import { cachedUiBuild, heading, serveUiBuild } from '@olymp/web-common/testing';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
+import enCommon from '../src/i18n/locales/en/common.json';
+import enShop from '../src/i18n/locales/en/shop.json';
+import kkCommon from '../src/i18n/locales/kk/common.json';
 import kkShop from '../src/i18n/locales/kk/shop.json';
+import ruCommon from '../src/i18n/locales/ru/common.json';
+import ruShop from '../src/i18n/locales/ru/shop.json';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -37,6 +42,9 @@ const STAFF_PHONE = '+77000000003'; // the demo manager: every shop key by defau
 const NOTEBOOKS_KK = 'Дәптерлер жиынтығы (5 дана)';
 /** A 1x1 PNG. */
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const SHOP = { kk: kkShop, ru: ruShop, en: enShop } as const;
+const COMMON = { kk: kkCommon, ru: ruCommon, en: enCommon } as const;
 
 type Storage = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
 
@@ -298,6 +306,55 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
       expect(problems).toEqual([]);
     } finally {
       await pupilContext.close();
+    }
+  });
+
+  it.each(SIZES)('speaks kk, ru and en, shows skeletons while loading, and a failed list in words with a retry that works (%s)', async (_size, options, phone) => {
+    const base = site.url;
+    const storageState = await pupilStorage(phone);
+    // Whatever the tests before added to the catalogue: one page of it.
+    const { total } = (await (await fetch(`${base}/api/shop/products`)).json()) as { total: number };
+    expect(total).toBeLessThanOrEqual(12);
+    for (const locale of ['kk', 'ru', 'en'] as const) {
+      const t = SHOP[locale];
+      await withPage(
+        async (page) => {
+          await page.addInitScript((l) => localStorage.setItem('currentLocale', l), locale);
+          // The first catalogue answer is held back (the skeleton shows), the next one fails (words and a retry).
+          let calls = 0;
+          let release: () => void = () => undefined;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await page.route('**/api/shop/products?**', async (route) => {
+            calls += 1;
+            if (calls === 1) {
+              await held;
+              await route.continue();
+            } else if (calls === 2) {
+              await route.fulfill({ status: 503, contentType: 'text/html', body: '<html>upstream down</html>' });
+            } else {
+              await route.continue();
+            }
+          });
+          await page.goto(`${base}/student/shop/products`);
+          await heading(page, t.products.title).waitFor();
+          await page.getByTestId('products-loading').waitFor();
+          release();
+          await hasCount(page.getByTestId('product-card'), total);
+          await page.getByRole('searchbox', { name: t.filters.search, exact: true }).fill('zzzz');
+          await hasText(page.getByTestId('load-failed').getByRole('alert'), COMMON[locale].failure.server);
+          expect(await page.getByTestId('load-failed').textContent()).not.toContain('upstream');
+          await page.getByRole('button', { name: COMMON[locale].failure.retry }).click();
+          await hasText(page.getByText(t.products.nothing), t.products.nothing);
+          await page.getByRole('button', { name: t.filters.reset }).click();
+          await hasCount(page.getByTestId('product-card'), total);
+          // Every tab of the shop is labelled in the chosen language.
+          for (const label of Object.values(t.nav).filter((v) => v !== t.nav.label)) {
+            await page.getByRole('navigation', { name: t.nav.label }).getByRole('link', { name: label, exact: true }).waitFor();
+          }
+          expect(await fitsWidth(page)).toBe(true);
+        },
+        { ...options, storageState },
+      );
     }
   });
 });

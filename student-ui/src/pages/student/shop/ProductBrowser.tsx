@@ -44,6 +44,10 @@ export function ProductBrowser({ categoryId }: { categoryId?: string }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
+  // On a phone the filters fold away under the search box (open when the address already sets some); wider screens show them.
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => ['category', 'currency', 'min', 'max', 'inStock', 'sort'].some((k) => params.has(k)) || window.matchMedia('(min-width: 900px)').matches,
+  );
   const currency = (CURRENCIES as string[]).includes(params.get('currency') ?? '') ? (params.get('currency') as Currency) : undefined;
   const sortParam = (SORTS as string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'newest';
   const sort: Sort = !currency && sortParam.startsWith('price') ? 'newest' : sortParam;
@@ -96,6 +100,9 @@ export function ProductBrowser({ categoryId }: { categoryId?: string }) {
         <div className="shop-filters__search">
           <TextField label={t('filters.search')} type="search" value={typed} placeholder={t('filters.searchPlaceholder')} onChange={(e) => setTyped(e.target.value)} />
         </div>
+        <details className="shop-filters__more" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
+          <summary className="shop-filters__toggle">{t('filters.toggle')}</summary>
+          <div className="shop-filters__grid">
         {categoryId ? null : (
           <SelectField label={t('filters.category')} value={params.get('category') ?? ''} onChange={(e) => update({ category: e.target.value || undefined })}>
             <option value="">{t('filters.allCategories')}</option>
@@ -147,6 +154,8 @@ export function ProductBrowser({ categoryId }: { categoryId?: string }) {
         </SelectField>
         <Checkbox label={t('filters.inStock')} checked={Boolean(query.inStock)} onChange={(e) => update({ inStock: e.target.checked ? '1' : undefined })} />
         {!currency ? <p className="field__hint shop-filters__hint">{t('filters.currencyHint')}</p> : null}
+          </div>
+        </details>
       </form>
       <p className="muted" aria-live="polite" data-testid="products-total">
         {products.data ? t('products.found', { count: total }) : '\u00a0'}

@@ -110,7 +110,9 @@ export function ProductImage({ image, alt, className }: { image: string | null |
     <img className={['product-image', className].filter(Boolean).join(' ')} src={imageUrl(image)} alt={alt} loading="lazy" />
   ) : (
     <span className={['product-image product-image--empty', className].filter(Boolean).join(' ')} role="img" aria-label={alt}>
-      🎁
+      <svg viewBox="0 0 24 24" width="40%" height="40%" aria-hidden="true" focusable="false">
+        <path d="M4 9h16v11H4zM3 6h18v3H3zM12 6v14M12 6c-1.5-3-5-3-5-1s3 1 5 1c2 0 5 1 5-1s-3.5-2-5 1" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+      </svg>
     </span>
   );
 }
