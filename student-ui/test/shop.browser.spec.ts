@@ -94,7 +94,7 @@ async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what
 }
 
 const matches = (value: string | null, expected: string | RegExp) => value !== null && (typeof expected === 'string' ? value.trim() === expected : expected.test(value.trim()));
-const hasText = (l: Locator, expected: string | RegExp, timeoutMs?: number) =>
+const hasText = (l: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string | null> =>
   until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => matches(v, expected), `text ${String(expected)}`, timeoutMs);
 const containsText = (l: Locator, expected: string | RegExp) =>
   until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => v !== null && (typeof expected === 'string' ? v.includes(expected) : expected.test(v)), `text containing ${String(expected)}`);
@@ -356,5 +356,76 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         { ...options, storageState },
       );
     }
+  });
+
+  it.each(SIZES)('the pupil collects with the code, asks for a return, and staff accept it from the return list; the ZP come back (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const orderId = orders.get(size);
+    if (!orderId) throw new Error(`the ${size} pupil's order is missing (the tests before failed)`);
+    const pupilState = await pupilStorage(phone);
+    const staffState = await staffStorage();
+    let code = '';
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        code = (await hasText(page.getByTestId('pickup-code').locator('strong'), /^\d{6}$/))!.trim();
+      },
+      { ...options, storageState: pupilState },
+    );
+    // The handover at the counter: staff type the pupil's code (a wrong one is refused in words, nothing changes).
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/orders/${orderId}`);
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
+        await page.getByRole('button', { name: adminShopKk.status.picked_up, exact: true }).click();
+        await page.getByLabel(adminShopKk.order.pickupCode!).fill(code === '000000' ? '111111' : '000000');
+        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await page.locator('.ant-form-item-explain-error').first().waitFor();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
+        await page.getByLabel(adminShopKk.order.pickupCode!).fill(code);
+        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.picked_up!);
+      },
+      { ...options, storageState: staffState },
+    );
+    // The pupil asks for a return with a reason.
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'picked_up');
+        await page.getByRole('link', { name: kkShop.order.return }).click();
+        await heading(page, kkShop.return.title).waitFor();
+        await page.getByRole('button', { name: kkShop.return.send }).click();
+        await page.getByText(kkShop.return.reasonRequired).waitFor();
+        await page.getByLabel(kkShop.return.reason).fill('Дәптерлердің бірі жыртық');
+        await page.getByRole('button', { name: kkShop.return.send }).click();
+        await page.waitForURL(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'return_requested');
+        expect(await fitsWidth(page)).toBe(true);
+      },
+      { ...options, storageState: pupilState },
+    );
+    // Staff find it in the return list (its count on the tab) and accept it; the refund is finance's.
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/orders/returns`);
+        await containsText(page.getByTestId('status-tab-return_requested'), /[1-9]/);
+        await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderId.slice(0, 8).toUpperCase() }).click();
+        await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
+        await page.getByRole('button', { name: adminShopKk.status.returned, exact: true }).click();
+        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.returned!);
+        expect(await fitsWidth(page)).toBe(true);
+      },
+      { ...options, storageState: staffState },
+    );
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'returned');
+        await hasText(page.getByTestId('wallet-zp'), /^5\s?000 ZP$/);
+      },
+      { ...options, storageState: pupilState },
+    );
   });
 });
