@@ -26,6 +26,7 @@ const ADMIN_DIR = path.resolve(__dirname, '../../admin-ui');
 const adminKk = JSON.parse(readFileSync(path.join(ADMIN_DIR, 'src/i18n/locales/kk/common.json'), 'utf8')) as { login: Record<string, string>; buttons: Record<string, string>; languages: Record<string, string> };
 const adminShopKk = JSON.parse(readFileSync(path.join(ADMIN_DIR, 'src/i18n/locales/kk/shop.json'), 'utf8')) as {
   product: Record<string, string>;
+  slider: Record<string, string>;
   status: Record<string, string>;
   order: Record<string, string>;
 };
@@ -101,6 +102,12 @@ const containsText = (l: Locator, expected: string | RegExp) =>
 const hasCount = (l: Locator, n: number) => until(() => l.count(), (c) => c === n, `${n} elements`);
 const hasAttribute = (l: Locator, name: string, value: string, timeoutMs?: number) =>
   until(() => l.first().getAttribute(name, { timeout: 500 }).catch(() => null), (v) => v === value, `${name}=${value}`, timeoutMs);
+
+/**
+ * The move dialog's confirm button. Not by its exact name: while antd's loading icon fades out after a refused move,
+ * the icon's label is part of the button's name.
+ */
+const moveButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: adminShopKk.order.move });
 
 /** Nothing on the page is wider than the screen. */
 async function fitsWidth(page: Page): Promise<boolean> {
@@ -293,7 +300,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
           await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
           await hasText(page.getByTestId('order-status'), adminShopKk.status.paid!);
           await page.getByRole('button', { name: adminShopKk.status.ready_for_pickup, exact: true }).click();
-          await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+          await moveButton(page).click();
           await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
           expect(await fitsWidth(page)).toBe(true);
         },
@@ -379,11 +386,11 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
         await page.getByRole('button', { name: adminShopKk.status.picked_up, exact: true }).click();
         await page.getByLabel(adminShopKk.order.pickupCode!).fill(code === '000000' ? '111111' : '000000');
-        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await moveButton(page).click();
         await page.locator('.ant-form-item-explain-error').first().waitFor();
         await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
         await page.getByLabel(adminShopKk.order.pickupCode!).fill(code);
-        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await moveButton(page).click();
         await hasText(page.getByTestId('order-status'), adminShopKk.status.picked_up!);
       },
       { ...options, storageState: staffState },
@@ -413,7 +420,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderId.slice(0, 8).toUpperCase() }).click();
         await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
         await page.getByRole('button', { name: adminShopKk.status.returned, exact: true }).click();
-        await page.getByRole('button', { name: adminShopKk.order.move, exact: true }).click();
+        await moveButton(page).click();
         await hasText(page.getByTestId('order-status'), adminShopKk.status.returned!);
         expect(await fitsWidth(page)).toBe(true);
       },
@@ -426,6 +433,43 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         await hasText(page.getByTestId('wallet-zp'), /^5\s?000 ZP$/);
       },
       { ...options, storageState: pupilState },
+    );
+  });
+
+  it.each(SIZES)('staff add a slide with its picture in the admin; the pupil’s shop home shows it and it leads where staff said (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const title = `Жаңа оқу жылы ${size}`;
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/sliders/create`);
+        await page.getByRole('heading', { name: adminShopKk.slider.createTitle }).waitFor();
+        for (const [lang, text] of [['kk', title], ['ru', `Новый учебный год ${size}`], ['en', `New school year ${size}`]] as const) {
+          await page.getByLabel(adminShopKk.slider.title!.replace('{{lang}}', adminKk.languages[lang]!), { exact: true }).fill(text);
+        }
+        await page.getByLabel(adminShopKk.slider.link!, { exact: true }).fill('/student/shop/catalog');
+        // Saving without a picture is refused in words.
+        await page.getByRole('button', { name: adminKk.buttons.save }).click();
+        await page.getByText(adminShopKk.slider.imageRequired!).waitFor();
+        await page.locator('input[type=file]').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: PNG_1PX });
+        await page.getByRole('button', { name: adminShopKk.slider.replaceImage }).waitFor();
+        expect(await fitsWidth(page)).toBe(true);
+        await page.getByRole('button', { name: adminKk.buttons.save }).click();
+        await page.waitForURL(`${base}/admin/shop/sliders`);
+      },
+      { ...options, storageState: await staffStorage() },
+    );
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/products/home`);
+        const slide = page.getByRole('region', { name: kkShop.home.slides }).getByRole('link', { name: title });
+        await slide.waitFor();
+        expect(await slide.locator('img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
+        await slide.click();
+        await page.waitForURL(`${base}/student/shop/catalog`);
+        await heading(page, kkShop.catalog.title).waitFor();
+      },
+      { ...options, storageState: await pupilStorage(phone) },
     );
   });
 });
