@@ -15,6 +15,8 @@ import type { PermissionSource } from './auth/permission-cache';
 import { PrefixedNatsServer } from './messaging/rpc';
 import { multipartPluginOptions } from './uploads/multipart';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits';
+import { Metrics } from './metrics/metrics';
+import { KitMetrics } from './metrics/kit-metrics';
 
 /**
  * Boots one service as a hybrid Nest app: HTTP on Fastify (routes under /api, health outside it) plus the NATS
@@ -33,10 +35,12 @@ export interface RunningService {
   config: KitConfig;
   logger: Logger;
   url: string;
+  /** GET /metrics of this process, when METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
-export function buildFastifyAdapter(config: KitConfig, logger: Logger): FastifyAdapter {
+export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?: Metrics): FastifyAdapter {
   const adapter = new FastifyAdapter({
     // Refine's nestjsx-crud sends nested params (`filter[0]=...`, `sort[0]=...`); the default parser drops them.
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }) },
@@ -56,6 +60,11 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger): FastifyA
     runWithContext({ requestId: String(req.id), locale: resolveLocale(req.headers[LOCALE_HEADER]) }, done);
   });
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // The route template keeps the series few (`/api/quizzes/:id`); a path no route matched is one series.
+    metrics?.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     if (!req.url.startsWith('/health')) {
       logger.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
@@ -70,16 +79,17 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger): FastifyA
 export async function createService(def: ServiceDefinition, env: Record<string, string | undefined> = process.env): Promise<RunningService> {
   const config = loadConfig(def.service, env);
   const logger = createLogger(def.service, config.LOG_LEVEL);
+  const metrics = new Metrics(def.service);
 
   @Module({
     imports: [
-      KitModule.forService({ config, logger, entities: def.entities, migrations: def.migrations, permissionSource: def.permissionSource }),
+      KitModule.forService({ config, logger, entities: def.entities, migrations: def.migrations, permissionSource: def.permissionSource, metrics }),
       ...(typeof def.imports === 'function' ? def.imports(config) : def.imports),
     ],
   })
   class ServiceRootModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, buildFastifyAdapter(config, logger), {
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, buildFastifyAdapter(config, logger, metrics), {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
@@ -107,7 +117,7 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
   logger.info({ url, schema: config.DB_SCHEMA, prefix: config.NATS_PREFIX || undefined }, `${def.service} ready`);
-  return { app, config, logger, url, close: () => app.close() };
+  return { app, config, logger, url, metricsUrl: app.get(KitMetrics).url, close: () => app.close() };
 }
 
 /** Entry point of a service process: start, and on a config error print one clear line and exit 1. */

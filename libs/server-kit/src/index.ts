@@ -19,6 +19,8 @@ export * from './auth/permission-cache';
 export * from './auth/session-revocations';
 export * from './kit.module';
 export * from './bootstrap';
+export * from './metrics/metrics';
+export { KitMetrics } from './metrics/kit-metrics';
 export * from './crud/crud.options';
 export * from './crud/crud.module';
 export { CrudResourceService } from './crud/crud.service';

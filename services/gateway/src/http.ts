@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import type { GatewayConfig } from './config';
 import { pathOf } from './errors';
-import { acceptRequestId, REQUEST_ID_HEADER } from '@olymp/server-kit';
+import { acceptRequestId, type Metrics, REQUEST_ID_HEADER } from '@olymp/server-kit';
 
 /**
  * What applies to every request the gateway answers, its own routes (health) included: the request id, CORS and
@@ -21,8 +21,9 @@ function isHealthPath(request: FastifyRequest): boolean {
   return path === '/health' || path.startsWith('/health/') || path === '/api/health';
 }
 
-async function httpBasics(fastify: FastifyInstance, { config }: { config: GatewayConfig }): Promise<void> {
+async function httpBasics(fastify: FastifyInstance, { config, metrics }: { config: GatewayConfig; metrics: Metrics }): Promise<void> {
   fastify.decorateRequest('upstreamService', null);
+  fastify.decorateRequest('routePrefix', null);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -31,6 +32,11 @@ async function httpBasics(fastify: FastifyInstance, { config }: { config: Gatewa
 
   // One line per request, with the request id (the request logger's binding), never the query string.
   fastify.addHook('onResponse', (request, reply, done) => {
+    // Proxied requests by the route table's prefix (`/api/quizzes`), the gateway's own by their route.
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routePrefix ?? request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     const line = {
       method: request.method,
       path: pathOf(request),

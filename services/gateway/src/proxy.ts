@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The service a request was proxied to, for the access log. */
     upstreamService: string | null;
+    /** The route table's prefix a proxied request matched (`/api/quizzes`), for the metrics. */
+    routePrefix: string | null;
   }
 }
 
@@ -100,6 +102,7 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
     const rule = matcher.match(request.url);
     if (!rule) throw routeNotFound(request);
     request.upstreamService = rule.service;
+    request.routePrefix = `${API_PREFIX}/${rule.prefix}`;
     const target = config.upstreams[rule.service] + pathOf(request);
     if (Buffer.isBuffer(request.body)) {
       // A buffered multipart POST: same bytes, same Content-Type (with its boundary), maybe another method.

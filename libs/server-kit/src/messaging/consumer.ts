@@ -10,6 +10,8 @@ import type { KitConfig } from '../config/config';
 import { REQUEST_ID_HEADER, runWithContext } from '../logging/context';
 import { NatsService } from './nats.service';
 import { EVENT_VERSION_HEADER } from './outbox';
+import type { Counter, Histogram } from 'prom-client';
+import { Metrics } from '../metrics/metrics';
 
 /**
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
@@ -92,6 +94,8 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   private readonly registrations: Registration[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private stopping = false;
+  private readonly handled: Counter<'subject' | 'outcome'>;
+  private readonly handleSeconds: Histogram<'subject'>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -101,7 +105,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     private readonly nats: NatsService,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.handled = metrics.counter('events_consumed_total', 'Event deliveries by subject and outcome (ok, duplicate, failed, rejected)', ['subject', 'outcome']);
+    this.handleSeconds = metrics.histogram('event_handle_duration_seconds', 'Time from delivery to ack of an event, handler and inbox transaction', ['subject']);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const found: { subject: string; durable: unknown; where: string }[] = [];
@@ -177,6 +185,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     await runWithContext({ requestId }, async () => {
       if (!messageId) {
         this.logger.error({ subject: reg.subject, seq: msg.seq }, 'event without Nats-Msg-Id; dropped');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
         msg.term();
         return;
       }
@@ -186,9 +195,12 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       } catch (err) {
         // A payload that breaks the contract will never become valid: stop redelivering it, and say so loudly.
         this.logger.error({ err: err instanceof EventContractError ? err.message : err, messageId }, 'event rejected by its contract');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
         msg.term(err instanceof Error ? err.message.slice(0, 200) : 'contract');
         return;
       }
+      const timer = this.handleSeconds.startTimer({ subject: reg.subject });
+      let outcome = 'ok';
       try {
         const consumer = this.consumerName(reg);
         await this.ds.transaction(async (manager) => {
@@ -197,7 +209,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
              ON CONFLICT DO NOTHING RETURNING message_id`,
             [consumer, messageId, reg.subject],
           );
-          if (!inserted.length) return; // processed before: a redelivery changes nothing
+          if (!inserted.length) {
+            outcome = 'duplicate';
+            return; // processed before: a redelivery changes nothing
+          }
           await reg.handler(payload, {
             manager,
             messageId,
@@ -209,7 +224,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         });
         await this.hooks.beforeAck?.(reg.subject, messageId);
         msg.ack();
+        timer();
+        this.handled.inc({ subject: reg.subject, outcome });
       } catch (err) {
+        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
         const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
         this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
         msg.nak(delay);

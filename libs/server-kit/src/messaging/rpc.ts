@@ -19,6 +19,7 @@ import { DomainError } from '../errors/domain-error';
 import { LOCALE_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext } from '../logging/context';
 import { ZodPipe } from '../validation/pipes';
 import { NatsService } from './nats.service';
+import { Metrics } from '../metrics/metrics';
 
 /**
  * Request/reply between services: Nest's NATS transport (core NATS, queue group per service) on the serving
@@ -74,6 +75,7 @@ export class RpcClient {
     private readonly nats: NatsService,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
   async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<RpcReply<P>> {
@@ -85,6 +87,7 @@ export class RpcClient {
       h.set(LOCALE_HEADER, ctx.locale);
     }
     let raw: { response?: unknown; err?: unknown };
+    const timer = this.metrics.rpcDuration.startTimer({ pattern });
     try {
       const msg = await this.nats.nc.request(
         this.nats.subject(pattern),
@@ -94,9 +97,11 @@ export class RpcClient {
       raw = msg.json();
     } catch (err) {
       const text = String((err as Error)?.message ?? err);
+      timer({ outcome: /timeout/i.test(text) ? 'timeout' : 'unavailable' });
       this.logger.warn({ pattern, err: text }, 'rpc request failed');
       throw new DomainError(/timeout/i.test(text) ? 'UPSTREAM_TIMEOUT' : 'SERVICE_UNAVAILABLE');
     }
+    timer({ outcome: raw.err !== undefined && raw.err !== null ? 'error' : 'ok' });
     if (raw.err !== undefined && raw.err !== null) {
       const e = raw.err as { code?: unknown; params?: Record<string, unknown> };
       throw new DomainError(isErrorCode(e.code) ? e.code : 'INTERNAL', e.params ?? {});
