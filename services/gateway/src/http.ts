@@ -24,6 +24,7 @@ function isHealthPath(request: FastifyRequest): boolean {
 async function httpBasics(fastify: FastifyInstance, { config, metrics }: { config: GatewayConfig; metrics: Metrics }): Promise<void> {
   fastify.decorateRequest('upstreamService', null);
   fastify.decorateRequest('routePrefix', null);
+  fastify.decorateRequest('upstreamBase', null);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -90,6 +90,14 @@ function* causes(error: unknown): Generator<ErrorLike> {
   }
 }
 
+/** Whether the upstream could not be reached at all (refused, reset, unresolvable), as opposed to slow or failing. */
+export function isUnreachable(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && UNREACHABLE.has(e.code)) return true;
+  }
+  return false;
+}
+
 /** Maps a failed upstream call to the catalogue: down -> SERVICE_UNAVAILABLE, too slow -> UPSTREAM_TIMEOUT. */
 export function upstreamFailure(error: unknown): GatewayError {
   for (const e of causes(error)) {
