@@ -35,8 +35,8 @@ export function parseArgs(argv: readonly string[]): { replicas: number } {
   let replicas = 1;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = arg === '--replicas' ? argv[++i] : arg.startsWith('--replicas=') ? arg.slice('--replicas='.length) : undefined;
-    if (value === undefined) throw new Error(`unknown argument ${arg}. Usage: npm start [-- --replicas N]`);
+    if (arg !== '--replicas' && !arg.startsWith('--replicas=')) throw new Error(`unknown argument ${arg}. Usage: npm start [-- --replicas N]`);
+    const value = arg === '--replicas' ? (argv[++i] ?? 'nothing') : arg.slice('--replicas='.length);
     replicas = Number(value);
     if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) throw new Error(`--replicas takes 1 to 8, got ${value}`);
   }
