@@ -17,6 +17,8 @@ import { multipartPluginOptions } from './uploads/multipart';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits';
 import { Metrics } from './metrics/metrics';
 import { KitMetrics } from './metrics/kit-metrics';
+import { type Span } from '@opentelemetry/api';
+import { endRequestSpan, initTracing, otelContext, startRequestSpan } from './tracing/tracing';
 
 /**
  * Boots one service as a hybrid Nest app: HTTP on Fastify (routes under /api, health outside it) plus the NATS
@@ -55,11 +57,19 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
     // --- end uploads
   });
   const fastify = adapter.getInstance();
+  const spans = new WeakMap<FastifyRequest, Span>();
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     void reply.header(REQUEST_ID_HEADER, req.id);
-    runWithContext({ requestId: String(req.id), locale: resolveLocale(req.headers[LOCALE_HEADER]) }, done);
+    const enter = () => runWithContext({ requestId: String(req.id), locale: resolveLocale(req.headers[LOCALE_HEADER]) }, done);
+    if (req.url.startsWith('/health')) return enter();
+    // The request's span: a child of the gateway's (traceparent), or a trace of its own named by the request id.
+    const { span, context } = startRequestSpan(config.SERVICE, req.method, String(req.id), req.headers);
+    spans.set(req, span);
+    otelContext.with(context, enter);
   });
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const span = spans.get(req);
+    if (span) endRequestSpan(span, req.method, reply.statusCode, req.routeOptions.url);
     // The route template keeps the series few (`/api/quizzes/:id`); a path no route matched is one series.
     metrics?.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
@@ -72,7 +82,6 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
   });
   // Errors Fastify raises before a handler runs (unreadable JSON, body too large) reach Nest's error handler,
   // which hands them to the global KitExceptionFilter like any other error.
-  void config;
   return adapter;
 }
 
@@ -122,6 +131,7 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
 
 /** Entry point of a service process: start, and on a config error print one clear line and exit 1. */
 export function runService(def: ServiceDefinition): void {
+  initTracing(def.service);
   createService(def).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`${def.service} failed to start: ${message}\n`);

@@ -23,6 +23,7 @@ import { TextRuleInterceptor } from './validation/text';
 import { CrudDocsModule } from './crud/crud.module';
 import { Metrics } from './metrics/metrics';
 import { KitMetrics } from './metrics/kit-metrics';
+import { TracingFlush } from './tracing/tracing-flush';
 
 export interface KitModuleOptions extends DatabaseDefinition {
   config: KitConfig;
@@ -77,6 +78,7 @@ export class KitModule {
         { provide: KIT_LOGGER, useValue: logger },
         { provide: Metrics, useValue: options.metrics ?? new Metrics(config.SERVICE) },
         KitMetrics,
+        TracingFlush,
         NatsService,
         EventOutbox,
         OutboxRelay,

@@ -6,6 +6,7 @@ import { KIT_LOGGER } from '../tokens';
 import { REQUEST_ID_HEADER, runWithContext } from '../logging/context';
 import { NatsService } from './nats.service';
 import { type Counter, Metrics } from '../metrics/metrics';
+import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 import { EVENT_VERSION_HEADER } from './outbox';
 
 /**
@@ -137,7 +138,8 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
     this.lastSeq = msg.seq;
     const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[this.subject]);
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-    await runWithContext({ requestId }, async () => {
+    const parent = extractFromNats(msg.headers);
+    await inSpan(this.nats.service, `${this.subject} broadcast`, SpanKind.CONSUMER, parent, requestId, () => runWithContext({ requestId }, async () => {
       let payload: EventPayload<S>;
       try {
         payload = parseEvent(this.subject, msg.json(), version);
@@ -153,7 +155,7 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
         this.count('failed');
         this.logger.error({ err, subject: this.subject, seq: msg.seq }, 'broadcast handler failed; skipped');
       }
-    });
+    }));
   }
 
   async stop(): Promise<void> {

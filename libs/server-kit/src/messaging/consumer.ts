@@ -12,6 +12,7 @@ import { NatsService } from './nats.service';
 import { EVENT_VERSION_HEADER } from './outbox';
 import type { Counter, Histogram } from 'prom-client';
 import { Metrics } from '../metrics/metrics';
+import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 
 /**
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
@@ -182,7 +183,8 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     const messageId = msg.headers?.get('Nats-Msg-Id');
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
     const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[reg.subject]);
-    await runWithContext({ requestId }, async () => {
+    const parent = extractFromNats(msg.headers);
+    await inSpan(this.config.SERVICE, `${reg.subject} process`, SpanKind.CONSUMER, parent, requestId, () => runWithContext({ requestId }, async () => {
       if (!messageId) {
         this.logger.error({ subject: reg.subject, seq: msg.seq }, 'event without Nats-Msg-Id; dropped');
         this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
@@ -232,7 +234,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
         msg.nak(delay);
       }
-    });
+    }));
   }
 
   /** Stops pulling, then waits for the messages in flight (graceful drain). */
