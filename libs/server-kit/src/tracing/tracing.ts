@@ -67,12 +67,13 @@ export function registerTracing(serviceName: string, processors: SpanProcessor[]
 }
 
 /**
- * A process's entry point calls this once: with OTEL_EXPORTER_OTLP_ENDPOINT (and the usual OTEL_EXPORTER_OTLP_*
- * settings) spans are batched to that collector over OTLP/HTTP; without it tracing stays off.
+ * A process's entry point calls this once: with OTEL_EXPORTER_OTLP_ENDPOINT in its environment (and the usual
+ * OTEL_EXPORTER_OTLP_* settings, which the exporter reads from there too) spans are batched to that collector over
+ * OTLP/HTTP; without it tracing stays off.
  */
-export function initTracing(serviceName: string, env: Record<string, string | undefined> = process.env): boolean {
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
-  registerTracing(env.OTEL_SERVICE_NAME ?? serviceName, [new BatchSpanProcessor(new OTLPTraceExporter())]);
+export function initTracing(serviceName: string): boolean {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
+  registerTracing(process.env.OTEL_SERVICE_NAME || serviceName, [new BatchSpanProcessor(new OTLPTraceExporter())]);
   return true;
 }
 
