@@ -13,6 +13,7 @@ import { KitModule } from './kit.module';
 import type { DatabaseDefinition } from './database/database';
 import type { PermissionSource } from './auth/permission-cache';
 import { PrefixedNatsServer } from './messaging/rpc';
+import { natsCredentials } from './messaging/nats.service';
 import { multipartPluginOptions } from './uploads/multipart';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits';
 import { Metrics } from './metrics/metrics';
@@ -107,7 +108,7 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
   app.connectMicroservice(
     {
       strategy: new PrefixedNatsServer(
-        { servers: config.NATS_URL, queue: `${config.NATS_PREFIX}${config.SERVICE}`, gracefulShutdown: true, gracePeriod: 1000 },
+        { servers: config.NATS_URL, ...natsCredentials(config), queue: `${config.NATS_PREFIX}${config.SERVICE}`, gracefulShutdown: true, gracePeriod: 1000 },
         config.NATS_PREFIX,
       ),
     },

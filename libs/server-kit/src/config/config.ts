@@ -26,6 +26,11 @@ const baseSchema = z.object({
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS user and (secret, never logged) password, when the server requires them; both or neither. */
+  NATS_USER: optionalText,
+  NATS_PASSWORD: optionalText,
+  /** Servers that keep a copy of the events stream: 1 on one server, 3 on a three-node JetStream cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Namespace for subjects, streams and consumers; tests use a fresh one per file. Empty in production. */
   NATS_PREFIX: z.string().regex(/^([a-z0-9_]+\.)?$/).default(''),
   AUTH_PUBLIC_KEY: z.string().default(DEV_PUBLIC_KEY_PEM),
@@ -103,6 +108,7 @@ export function loadConfig(service: ServiceName, env: Record<string, string | un
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     isProduction,
   };
+  if (!config.NATS_USER !== !config.NATS_PASSWORD) throw new ConfigError(`invalid configuration for ${service}: NATS_USER and NATS_PASSWORD go together`);
   const uploadProblems = uploadConfigProblems(config);
   if (uploadProblems.length) throw new ConfigError(`invalid upload configuration for ${service}: ${uploadProblems.join('; ')}`);
   if (isProduction) {

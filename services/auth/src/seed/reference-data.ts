@@ -1,4 +1,4 @@
-import { type Permission, type RoleName, PERMISSIONS, ROLE } from '@olymp/proto';
+import { type LandingDates, type LandingStage, type Permission, type RoleName, PERMISSIONS, ROLE } from '@olymp/proto';
 
 /**
  * Reference data the platform cannot run without: the roles of spec section 6 and which permission each holds.
@@ -69,3 +69,28 @@ export const DEMO_USERS: { phone: string; firstName: string; lastName: string; r
   { phone: '+77000000106', firstName: 'Нұрлан', lastName: 'Алтыншы', roleId: ROLE.student, grade: 6 },
   { phone: '+77000000107', firstName: 'Ерасыл', lastName: 'Жетінші', roleId: ROLE.student, grade: 7 },
 ];
+
+const stage = (kk: string, ru: string, en: string, date: string | null): LandingStage => ({ name: { kk, ru, en }, date });
+
+/** The 2026-2027 olympiad stages the landing pages show in the demo (`landing` setting; staff change them in Settings). */
+export const DEMO_LANDING: LandingDates = {
+  stages: {
+    primary: [
+      stage('Мектеп кезеңі (5–6-сыныптар)', 'Школьный этап (5–6 классы)', 'School stage (grades 5–6)', '2026-10-01'),
+      stage('Мектеп кезеңі (3–4-сыныптар)', 'Школьный этап (3–4 классы)', 'School stage (grades 3–4)', '2026-10-03'),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+      stage('Республикалық кезең', 'Республиканский этап', 'Republican stage', null),
+    ],
+    senior: [
+      stage('Мектеп кезеңі', 'Школьный этап', 'School stage', '2026-10-16'),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+      stage('Республикалық кезең', 'Республиканский этап', 'Republican stage', '2027-03-19'),
+    ],
+    teachers: [
+      stage('Аудан кезеңі', 'Районный этап', 'District stage', null),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+    ],
+  },
+  updatedOn: '2026-09-15',
+  legalUpdatedOn: '2026-09-01',
+};

@@ -5,19 +5,16 @@ import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Clock, type Counter, DomainError, EventOutbox, Metrics, notFound } from '@olymp/server-kit';
-import { Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from './attempt.entities';
+import { ANSWER_GRACE_MS, Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from '../floor/attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
 import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer, optionsFor, seededOrder } from './sheet';
 import type { Reveal } from './reveal';
 import { Participations, type Standing } from '../boards/participations.service';
-import { Participation } from '../boards/participation.entity';
+import { Participation } from '../floor/participation.entity';
 import { Achievements } from '../treasures/achievements.service';
-import { almaty } from '../time';
-import { checkpointWindow } from '../challenges/checkpoint-window';
+import { almaty } from '../floor/time';
+import { checkpointWindow } from '../floor/checkpoint-window';
 import { SaveBatcher, type SaveOutcome } from './save-batcher';
-
-/** A save that arrives this long after the deadline still counts: it left the pupil's phone in time. */
-export const ANSWER_GRACE_MS = 5_000;
 
 export interface PrecheckInput {
   charged: boolean;

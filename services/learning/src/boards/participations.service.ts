@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BoardRef, RpcReply } from '@olymp/proto';
 import { DomainError, RpcClient } from '@olymp/server-kit';
-import { type BoardKind, Participation } from './participation.entity';
+import { type BoardKind, Participation } from '../floor/participation.entity';
 
 export interface Standing {
   points: number;
