@@ -105,6 +105,12 @@ describe('startPlatform', () => {
     expect(lines).toContain(`learning: restarted (pid ${back.pid}, restart 1)`);
     await pollUntil({
       timeoutMs: 30_000,
+      intervalMs: 100,
+      check: async () => (lines.some((l) => /^learning: ready again in [\d.]+ s$/.test(l)) ? true : undefined),
+      onTimeout: () => new Error(`no "ready again" line:\n${lines.join('\n')}`),
+    });
+    await pollUntil({
+      timeoutMs: 30_000,
       intervalMs: 250,
       check: async () => ((await platform?.health())?.services.learning?.status === 'up' ? true : undefined),
       onTimeout: () => new Error('the gateway never saw learning up again'),
