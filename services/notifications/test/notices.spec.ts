@@ -46,7 +46,7 @@ describe('notices', () => {
     await publish(node, 'invoice.paid', [
       { invoiceId, userId, product: { kind: 'training', id: randomUUID() }, amountTenge: 0, amountZp: 300, method: 'wallet', paidAt: new Date(t0).toISOString() },
     ]);
-    await publish(node, 'order.status.changed', [{ orderId, userId, from: 'paid', to: 'shipped', changedAt: new Date(t0 + 1000).toISOString() }]);
+    await publish(node, 'order.status.changed', [{ orderId, userId, from: 'paid', to: 'shipped', kind: 'purchase', pickupCode: null, changedAt: new Date(t0 + 1000).toISOString() }]);
     const title = { kk: 'Үздік', ru: 'Лучший', en: 'Best' };
     await publish(node, 'achievement.earned', [
       { achievementId, userId, challengeId: null, code: 'best', title, earnedAt: new Date(t0 + 2000).toISOString() },
