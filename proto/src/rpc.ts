@@ -41,6 +41,14 @@ export const RPC = {
       ),
     }),
   },
+  /**
+   * How to reach people by SMS (notifications' notices, e.g. an order ready for pickup): their phone. Never exposed
+   * over HTTP. Unknown ids are left out.
+   */
+  'auth.users.contacts': {
+    request: z.object({ userIds: z.array(uuid).min(1).max(1000) }),
+    reply: z.object({ contacts: z.array(z.object({ userId: uuid, phone: z.string() })) }),
+  },
   /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
   'auth.cities.get': {
     request: z.object({ cityIds: z.array(z.number().int().positive()).min(1).max(100) }),
