@@ -125,6 +125,12 @@ export const SHOP_ERRORS = {
     'Вы уже оставили отзыв об этом товаре. Об одном товаре можно написать один отзыв.',
     'Сіз бұл тауарға пікір қалдырып қойғансыз. Бір тауарға бір рет пікір жазылады.',
   ),
+  ADDRESS_LIMIT: def(
+    409,
+    'You can keep at most {max} delivery addresses. Delete one you no longer use first.',
+    'Можно хранить не более {max} адресов доставки. Сначала удалите ненужный.',
+    'Ең көбі {max} жеткізу мекенжайын сақтауға болады. Алдымен қажетсізін жойыңыз.',
+  ),
   PRIZE_ALREADY_CLAIMED: def(
     409,
     'This prize has already been claimed. Open its order to follow it.',

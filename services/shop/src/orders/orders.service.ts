@@ -11,6 +11,7 @@ import { CartItem } from '../cart/cart.entities';
 import { type DeliveryAddress, Order, OrderLine, OrderStatusChange } from './order.entities';
 import { type FulfilmentMethod, type TransitionActor, canTransition, nextStatuses } from './order-states';
 import { DeliveryPoint, SavedAddress } from '../fulfilment/fulfilment.entities';
+import { Prize } from '../prizes/prize.entities';
 
 /** How long stock stays reserved for an unpaid order; then the invoice is cancelled and the stock returns. */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
@@ -199,6 +200,30 @@ export class Orders {
     return cities[0];
   }
 
+  /**
+   * A pupil claims a prize they won: one zero-price order of its product, through the usual fulfilment, in one
+   * transaction that locks the prize row (a second claim, also a concurrent one, finds it claimed: 409
+   * PRIZE_ALREADY_CLAIMED), takes the unit from stock (OUT_OF_STOCK otherwise) and moves the order straight to paid.
+   */
+  async claimPrize(userId: string, prizeId: string, fulfilment: ShopFulfilment): Promise<Order> {
+    const place = await this.resolveFulfilment(userId, fulfilment);
+    return this.ds.transaction(async (m) => {
+      const prize = await m.getRepository(Prize).findOne({ where: { id: prizeId, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!prize) throw notFound();
+      if (prize.orderId) throw new DomainError('PRIZE_ALREADY_CLAIMED');
+      await this.checkPoints(m, place);
+      const line = await this.reserve(m, prize.productId, 1, 'prize');
+      const order = await this.insertOrder(m, userId, 'prize', 'zp', [line], place);
+      order.paidAt = this.clock.now();
+      await this.move(m, order, 'paid', 'system', null, 'prize claimed');
+      await m.query('UPDATE products SET sold = sold + 1 WHERE id = $1', [prize.productId]);
+      prize.orderId = order.id;
+      prize.claimedAt = this.clock.now();
+      await m.getRepository(Prize).save(prize);
+      return order;
+    });
+  }
+
   /** invoice.paid for an order: awaiting_payment -> paid (idempotent: any later status means it was done). */
   async paid(m: EntityManager, orderId: string, paidAt: Date): Promise<void> {
     const order = await m.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
@@ -266,6 +291,7 @@ export class Orders {
         const locked = await m.getRepository(Order).findOneOrFail({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
         if (!canTransition(locked.method, locked.status, 'cancelled', 'owner')) throw new DomainError('ORDER_NOT_CANCELLABLE');
         await this.refundAndRestock(m, locked, owner);
+        await this.freePrize(m, locked);
         await this.move(m, locked, 'cancelled', 'owner', owner.sub, 'cancelled by the pupil');
         return locked;
       });
@@ -297,6 +323,11 @@ export class Orders {
          FROM order_lines l WHERE l.order_id = $1 AND l.product_id = p.id`,
       [order.id],
     );
+  }
+
+  /** A cancelled prize claim (never handed over) leaves the prize to be claimed again. */
+  private async freePrize(m: EntityManager, order: Order): Promise<void> {
+    if (order.kind === 'prize') await m.query('UPDATE prizes SET order_id = NULL, claimed_at = NULL WHERE order_id = $1', [order.id]);
   }
 
   /**
@@ -348,6 +379,7 @@ export class Orders {
       const allowed = canTransition(order.method, order.status, change.status, 'staff');
       if (allowed && change.status === 'picked_up' && change.pickupCode !== order.pickupCode) throw new DomainError('PICKUP_CODE_MISMATCH');
       if (allowed && (change.status === 'returned' || change.status === 'cancelled')) await this.refundAndRestock(m, order, actor);
+      if (allowed && change.status === 'cancelled') await this.freePrize(m, order);
       await this.move(m, order, change.status, 'staff', actor.sub, change.note ?? null);
       await this.audit.record(m, { actor, action: 'change-status', resource: 'orders', resourceId: order.id, before, after: order });
       return order;
