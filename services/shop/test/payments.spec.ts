@@ -11,9 +11,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { startAuth } from '@olymp/auth';
 import { LedgerService, startFinance } from '@olymp/finance';
-import { invoiceIdOf, startShop } from '@olymp/shop';
+import { Orders, PAYMENT_WINDOW_MS, PaymentSweeper, invoiceIdOf, startShop } from '@olymp/shop';
 import { ROLE } from '@olymp/proto';
-import { RpcClient, type RunningService } from '@olymp/server-kit';
+import { Clock, RpcClient, type RunningService } from '@olymp/server-kit';
 import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
 
 describe('shop payments and refunds', () => {
@@ -236,5 +236,25 @@ describe('shop payments and refunds', () => {
     await call('post', `/api/orders/${order.id}/change-status`, admin).send({ status: 'returned' }).expect(200);
     expect(await productRow(p.id)).toEqual({ stock: 4, sold: 0 });
     expect((await wallet(me.id)).zp).toBe(100);
+  });
+
+  // Last: it moves the shop's clock.
+  it('an order whose checkout died before finance opened its invoice is released at the deadline', async () => {
+    const me = await pupil();
+    const p = await product({ priceZp: 15, stock: 2 });
+    const orders = shop.app.get(Orders);
+    // The checkout's transaction committed (stock taken, invoice id recorded), then the process died: no invoice.
+    const order = await shop.app.get(DataSource).transaction(async (m) => {
+      const line = await orders.reserve(m, p.id, 2, 'zp');
+      return orders.insertOrder(m, me.id, 'purchase', 'zp', [line], { method: 'pickup', pickupPointId: await pickupPoint(), deliveryPointId: null, address: null });
+    });
+    expect(order.invoiceId).toBe(invoiceIdOf(order.id));
+    expect((await productRow(p.id)).stock).toBe(0);
+    const pay = await fin('post', `/api/wallet-payment/${order.invoiceId}`, me.token);
+    expect(pay.status).toBe(404);
+    shop.app.get(Clock).advance(PAYMENT_WINDOW_MS + 1000);
+    expect(await shop.app.get(PaymentSweeper).sweep()).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect((await productRow(p.id)).stock).toBe(2);
   });
 });
