@@ -58,6 +58,8 @@ const XpointPage = page(() => import('./pages/student/XpointPage'), 'finances');
 const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile');
 const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
 const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile');
+const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
+const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 
@@ -122,6 +124,8 @@ export function App() {
             <Route path="profile" element={<ProfilePage />} />
             <Route path="profile/edit" element={<ProfileEditPage />} />
             <Route path="notices" element={<NoticesPage />} />
+            <Route path="chat" element={<ChatListPage />} />
+            <Route path="chat/:groupId" element={<ChatPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
             <Route path="courses/*" element={<ComingSoonPage />} />
             <Route path="shop/*" element={<ComingSoonPage />} />
