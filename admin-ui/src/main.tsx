@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import './i18n';
+import './layout.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

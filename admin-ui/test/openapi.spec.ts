@@ -1,5 +1,5 @@
 /** The generated screens' reading of the OpenAPI document: fields, relations, search, actions and permission keys. */
-import { narrowingOf, toBody } from '../src/crud/form-logic';
+import { narrowingOf, toBody, toShown, toStored } from '../src/crud/form-logic';
 import { recordLabel } from '../src/crud/labels';
 import { initialSorters, labelFieldsOf, labelSortField, listColumns } from '../src/crud/list-columns';
 import { parseOpenApi, type OpenApiDocument } from '../src/meta/openapi';
@@ -191,6 +191,14 @@ describe('reading the display metadata (x-label, x-enum-labels, x-unit, x-hidden
     expect(labelSortField(questions, 'ru')).toBe('textRu');
     expect(listColumns(byName.get('quizzes')!).map((f) => f.name)).toEqual(['durationSeconds', 'createdAt']);
     expect(initialSorters(questions)).toEqual([{ field: 'position', order: 'asc' }]);
+  });
+
+  it('has forms take a duration stored in seconds in minutes, and send it back in seconds', () => {
+    const duration = byName.get('quizzes')!.fields.find((f) => f.name === 'durationSeconds')!;
+    expect([toShown(duration, 2700), toStored(duration, 45), toStored(duration, 0.75), toShown(duration, null), toStored(duration, null)]).toEqual([45, 2700, 45, null, null]);
+    const minutes = { unit: 'minutes', storedUnit: 'minutes' };
+    expect([toShown(minutes, 30), toStored(minutes, 30)]).toEqual([30, 30]);
+    expect([toShown({}, 7), toStored({}, 7)]).toEqual([7, 7]);
   });
 
   it('names a row by its declared label in the reader language', () => {

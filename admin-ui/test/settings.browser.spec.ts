@@ -2,10 +2,11 @@
  * Settings > general (`/admin/settings/general`) on the whole platform in Chromium: the admin sets the support e-mail
  * and a three-language announcement; the server's field messages (Kazakh, the default language) appear under the
  * fields of a rejected save, which changes nothing; a saved change is what anyone reads from GET /api/settings/public.
- * A manager given only the read keys sees the values with no save button.
+ * A manager given only the read keys sees the values with no save button. The olympiad dates (stages with names
+ * in three languages and days from date pickers, "Last updated" days) are edited on a phone and a desktop.
  */
 import path from 'node:path';
-import { ROLE, SETTING_FIELD_MESSAGES } from '@olymp/proto';
+import { type PublicSettings, ROLE, SETTING_FIELD_MESSAGES } from '@olymp/proto';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -15,6 +16,10 @@ import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, toke
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
@@ -25,16 +30,22 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
   });
   const withPage = pageRunnerAllowingHttpErrors(browser);
   const sessions = new Map<string, Storage>();
-  const publicSettings = async () => (await (await fetch(`${gateway.url}/api/settings/public`)).json()) as { data: unknown };
+  const publicView = async () => (await (await fetch(`${gateway.url}/api/settings/public`)).json()) as { data: PublicSettings };
+  /** The public view without the landing dates (the last test's). */
+  const publicSettings = async () => {
+    const { landing, ...rest } = (await publicView()).data;
+    void landing;
+    return { data: rest };
+  };
 
   /** Runs `run` signed in as `who` (one sign-in per phone and file: the API sends one code a minute per phone). */
-  async function as(who: keyof typeof PHONES, run: (page: Page) => Promise<void>) {
+  async function as(who: keyof typeof PHONES, run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 800 }) {
     if (!sessions.has(who)) {
       const context = await browser().newContext();
       sessions.set(who, await storageOf(context, gateway.url, PHONES[who]));
       await context.close();
     }
-    await withPage(run, { storageState: sessions.get(who) });
+    await withPage(run, { storageState: sessions.get(who), viewport });
   }
 
   const openPage = async (page: Page) => {
@@ -42,7 +53,8 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
     await heading(page, kk.sidebar.settingsGeneral).waitFor();
     await waitForTitle(page, `${kk.sidebar.settingsGeneral} - Altyn Saqa`);
   };
-  const form = (page: Page, id: 'supportEmail' | 'supportPhone' | 'announcement') => page.locator(`form#${id}`);
+  const form = (page: Page, id: 'supportEmail' | 'supportPhone' | 'announcement' | 'landing') => page.locator(`form#${id}`);
+  const stageLabel = (l: 'kk' | 'ru' | 'en') => kkS.keys.landing.name.replace('{{language}}', kk.languages[l]);
   const languageLabel = (l: 'kk' | 'ru' | 'en') => kkS.keys.announcement.text.replace('{{language}}', kk.languages[l]);
   /** The error text shown under the form item of `field`. */
   const errorUnder = (field: Locator) => field.locator('xpath=ancestor::div[contains(@class,"ant-form-item ")][1]').locator('.ant-form-item-explain-error');
@@ -123,4 +135,65 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
       expect(await page.getByRole('button', { name: kk.buttons.save }).count()).toBe(0);
     });
   }, 120_000);
+  for (const size of SIZES) {
+    it(`${size.name}: admin edits the olympiad dates with date pickers and adds a stage; a nameless stage is refused under its field; the public view follows`, async () => {
+      const { landing: before } = (await publicView()).data;
+      // The demo seed holds the 2026-2027 stages.
+      expect(before.stages.primary.length).toBeGreaterThan(2);
+      const day = size.name === 'phone' ? '2026-10-05' : '2026-10-06';
+      const stageName = { kk: `Қосымша кезең ${size.name}`, ru: `Дополнительный этап ${size.name}`, en: `Extra stage ${size.name}` };
+      await as(
+        'admin',
+        async (page) => {
+          await openPage(page);
+          const primary = form(page, 'landing').getByTestId('stages-primary');
+          const first = primary.getByTestId('stage').first();
+          // The form shows what the server holds.
+          await expectEventually(() => primary.getByTestId('stage').count(), before.stages.primary.length);
+          await expectEventually(() => first.getByLabel(stageLabel('ru'), { exact: true }).inputValue(), before.stages.primary[0].name.ru);
+          const date = first.getByLabel(kkS.keys.landing.date, { exact: true });
+          expect(await date.inputValue()).toBe(before.stages.primary[0].date);
+
+          // A day picked in the calendar.
+          await date.click();
+          await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${day}"]`).click();
+          await expectEventually(() => date.inputValue(), day);
+
+          // A new stage of the teachers' olympiad, its Russian name missing: refused under that field, in Kazakh.
+          const teachers = form(page, 'landing').getByTestId('stages-teachers');
+          await teachers.getByRole('button', { name: kkS.keys.landing.addStage }).click();
+          const added = teachers.getByTestId('stage').last();
+          await added.getByLabel(stageLabel('kk'), { exact: true }).fill(stageName.kk);
+          await added.getByLabel(stageLabel('en'), { exact: true }).fill(stageName.en);
+          const updated = form(page, 'landing').getByLabel(kkS.keys.landing.updatedOn, { exact: true });
+          await updated.click();
+          await updated.fill('2026-10-20');
+          await updated.press('Enter');
+          const rejected = saveAnswer(page, 'landing');
+          await form(page, 'landing').getByRole('button', { name: kk.buttons.save }).click();
+          expect((await rejected).status()).toBe(400);
+          const ru = added.getByLabel(stageLabel('ru'), { exact: true });
+          await expectEventually(() => errorUnder(ru).innerText(), SETTING_FIELD_MESSAGES.stageName.kk);
+          expect((await publicView()).data.landing).toEqual(before);
+
+          await ru.fill(stageName.ru);
+          const saved = saveAnswer(page, 'landing');
+          await form(page, 'landing').getByRole('button', { name: kk.buttons.save }).click();
+          expect((await saved).status()).toBe(200);
+          await toast(page, kkS.saved.replace('{{setting}}', kkS.keys.landing.title)).waitFor();
+          expect((await publicView()).data.landing).toEqual({
+            ...before,
+            stages: {
+              ...before.stages,
+              primary: [{ ...before.stages.primary[0], date: day }, ...before.stages.primary.slice(1)],
+              teachers: [...before.stages.teachers, { name: stageName, date: null }],
+            },
+            updatedOn: '2026-10-20',
+          });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+        },
+        size.viewport,
+      );
+    }, 180_000);
+  }
 });

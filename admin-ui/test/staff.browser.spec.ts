@@ -200,6 +200,72 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
       });
     });
 
+    it(`${size.name}: every sidebar label fits in Kazakh and Russian, whole (no ellipsis, nothing past the sidebar or the screen)`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        for (const [locale, t] of [['kk', kk], ['ru', ru]] as const) {
+          await open(page, '/', locale);
+          await page.getByTestId('identity').waitFor();
+          if (size.name === 'phone') await page.locator('button:has(.anticon-bars)').click();
+          const menu = page.locator('.ant-menu').first();
+          await menu.getByText(t.sidebar.learningProcess, { exact: true }).waitFor();
+          // Every group opened, so every item is laid out (the admin sees them all).
+          const groups = menu.locator('.ant-menu-submenu-title');
+          const count = await groups.count();
+          expect(count).toBeGreaterThan(5);
+          for (let i = 0; i < count; i++) {
+            if ((await groups.nth(i).getAttribute('aria-expanded')) !== 'true') await groups.nth(i).click();
+            await expectEventually(() => groups.nth(i).getAttribute('aria-expanded'), 'true');
+          }
+          await menu.getByText(t.sidebar.otp, { exact: true }).waitFor();
+          await menu.getByText(t.sidebar.settingsGeneral, { exact: true }).waitFor();
+          const measured = () =>
+            menu.evaluate((m, screenWidth) => {
+              const box = m.getBoundingClientRect();
+              const labels = [...m.querySelectorAll<HTMLElement>('.ant-menu-title-content')].filter((e) => e.offsetParent !== null);
+              return {
+                labels: labels.length,
+                clipped: labels
+                  .filter((e) => {
+                    const r = e.getBoundingClientRect();
+                    const item = e.closest<HTMLElement>('.ant-menu-item, .ant-menu-submenu-title')!;
+                    return e.scrollWidth > e.clientWidth + 1 || item.scrollWidth > item.clientWidth + 1 || r.right > box.right + 1 || r.right > screenWidth || r.left < box.left - 1;
+                  })
+                  .map((e) => `${e.innerText}: ${e.scrollWidth}/${e.clientWidth}px, right ${Math.round(e.getBoundingClientRect().right)} of ${Math.round(box.right)}`),
+              };
+            }, width);
+          await expectEventually(async () => (await measured()).clipped, []);
+          expect((await measured()).labels).toBeGreaterThan(20);
+        }
+      });
+    });
+
+    it(`${size.name}: a quiz's duration is typed in minutes, stored in seconds, and shown in minutes again to edit`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        await open(page, '/quizzes/create', 'kk');
+        await heading(page, `${kk.sidebar.quizzes}: ${kk.actions.create}`).waitFor();
+        for (const l of ['kk', 'ru', 'en'] as const) await page.getByLabel(`${kk.fields.title} (${kk.languages[l]})`, { exact: true }).fill(`Ұзақтық ${size.name} ${l}`);
+        const duration = page.getByLabel(kk.fields.durationSeconds, { exact: true });
+        // The default (1800 s) reads as 30 minutes.
+        await expectEventually(() => duration.inputValue(), '30');
+        await duration.fill('45');
+        const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quizzes' && r.request().method() === 'POST');
+        await page.getByRole('button', { name: kk.buttons.save }).click();
+        const answer = await created;
+        expect(answer.status()).toBe(201);
+        const { id } = (await answer.json()) as { id: string };
+        expect((await api<{ durationSeconds: number }>(page, `quizzes/${id}`)).durationSeconds).toBe(2700);
+
+        await open(page, `/quizzes/${id}/edit`, 'kk');
+        await expectEventually(() => duration.inputValue(), '45');
+        await duration.fill('50');
+        const updated = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/quizzes/${id}` && r.request().method() === 'PATCH');
+        await page.getByRole('button', { name: kk.buttons.save }).click();
+        expect((await updated).status()).toBe(200);
+        expect((await api<{ durationSeconds: number }>(page, `quizzes/${id}`)).durationSeconds).toBe(3000);
+        await fitsTheScreen(page, width);
+      });
+    });
+
     it(`${size.name}: the quiz builder moves, edits and previews questions`, async () => {
       await as('admin', size.viewport, async (page) => {
         await open(page, '/', 'en');

@@ -4,10 +4,18 @@ import { dataOf, dataWithMessage, isoInstant, localizedText, pageOf } from './ht
 import { ROLE_IDS } from './roles';
 import { type PublicSettings, SETTING_KEYS, type SettingView } from './settings';
 
-/** `GET /api/settings/public` (no sign-in): the support contact and a live announcement. */
+const landingStage = z.object({ name: localizedText, date: z.iso.date().nullable() });
+const landingStages = z.array(landingStage);
+
+/** `GET /api/settings/public` (no sign-in): the support contact, a live announcement, the landing pages' dates. */
 export const publicSettingsView = z.object({
   support: z.object({ email: z.string(), phone: z.string().nullable() }),
   announcement: z.object({ text: localizedText }).nullable(),
+  landing: z.object({
+    stages: z.object({ primary: landingStages, senior: landingStages, teachers: landingStages }),
+    updatedOn: z.iso.date().nullable(),
+    legalUpdatedOn: z.iso.date().nullable(),
+  }),
 }) satisfies z.ZodType<PublicSettings>;
 export const publicSettingsReply = dataOf(publicSettingsView);
 export type PublicSettingsReply = z.output<typeof publicSettingsReply>;

@@ -678,3 +678,10 @@ export type LearningTodayReply = z.output<typeof learningTodayReply>;
 /** `PUT /api/quizzes/{quiz}/question-order`: the questions' new positions. */
 export const questionOrderReply = dataOf(z.array(z.object({ id: z.uuid(), position: z.number().int() })));
 export type QuestionOrderReply = z.output<typeof questionOrderReply>;
+
+/**
+ * How a course is taught, which is also the store's tab it shows under (spec: live, flex, self-study, offline; the
+ * store's training tab lists trainings): `live` has groups with scheduled lessons, `flex` is self-paced chapters.
+ */
+export const courseKind = z.enum(['live', 'flex', 'self-study', 'offline']);
+export type CourseKind = z.output<typeof courseKind>;

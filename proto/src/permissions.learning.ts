@@ -2,10 +2,13 @@ import { keys } from './permission-keys';
 
 /**
  * API keys of the learning service beyond the spec's (quiz/challenge/training/checkpoint create, update and tabs):
- * deleting content, resetting a pupil's attempt, and reading quiz banks.
+ * deleting content, resetting a pupil's attempt, and reading quiz banks. Courses (their modules), groups (their
+ * lessons): the spec gives only the sidebar keys (course_index, group_index, which read them); writes need these.
  */
 export const LEARNING_PERMISSIONS = [
   ...keys('quiz', ['index', 'delete', 'attempt_reset'] as const),
   ...keys('challenge', ['delete'] as const),
   ...keys('training', ['delete'] as const),
+  ...keys('course', ['create', 'update', 'delete'] as const),
+  ...keys('group', ['create', 'update', 'delete'] as const),
 ] as const;

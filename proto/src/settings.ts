@@ -7,13 +7,17 @@
  *   support.phone   the support phone, normalized to +7XXXXXXXXXX, or null for none
  *   announcement    a short banner for olympiad mornings: { enabled, text: { kk, ru, en } }; when enabled every
  *                   language is required; each text is at most ANNOUNCEMENT_MAX_LENGTH characters
+ *   landing         the olympiad landing pages' dates: { stages: { primary, senior, teachers }, updatedOn,
+ *                   legalUpdatedOn }; each stage { name: { kk, ru, en }, date: 'YYYY-MM-DD' | null (to be announced) },
+ *                   in the order shown; updatedOn is the landing pages' "Last updated" date, legalUpdatedOn the privacy
+ *                   policy's and terms' (null: the line is not shown)
  */
 import { z } from 'zod';
 import { type ErrorDef, def } from './error-def';
 import { LOCALES, type Locale, type Localized } from './locale';
 import { normalizePhone } from './phone';
 
-export const SETTING_KEYS = ['support.email', 'support.phone', 'announcement'] as const;
+export const SETTING_KEYS = ['support.email', 'support.phone', 'announcement', 'landing'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export function isSettingKey(value: unknown): value is SettingKey {
@@ -28,10 +32,32 @@ export interface Announcement {
   text: Localized;
 }
 
+/** The olympiads with a landing page: /altyn-saqa (primary), /altyn-tulek (senior), /altyn-asyq (teachers). */
+export const LANDING_OLYMPIADS = ['primary', 'senior', 'teachers'] as const;
+export type LandingOlympiad = (typeof LANDING_OLYMPIADS)[number];
+export const LANDING_STAGES_MAX = 12;
+export const STAGE_NAME_MAX_LENGTH = 120;
+
+/** One stage of an olympiad as its landing page lists it: "School stage (grades 5–6)" on 1 October 2026. */
+export interface LandingStage {
+  name: Localized;
+  /** The calendar day (YYYY-MM-DD, Almaty), or null while it is to be announced. */
+  date: string | null;
+}
+
+export interface LandingDates {
+  stages: Record<LandingOlympiad, LandingStage[]>;
+  /** The landing pages' "Last updated" day (YYYY-MM-DD), null for none. */
+  updatedOn: string | null;
+  /** The privacy policy's and terms' "Last updated" day (YYYY-MM-DD), null for none. */
+  legalUpdatedOn: string | null;
+}
+
 export interface SettingValues {
   'support.email': string;
   'support.phone': string | null;
   announcement: Announcement;
+  landing: LandingDates;
 }
 
 /** What a key holds until staff first set it. */
@@ -39,6 +65,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   'support.email': 'support@altynsaqa.kz',
   'support.phone': null,
   announcement: { enabled: false, text: { kk: '', ru: '', en: '' } },
+  landing: { stages: { primary: [], senior: [], teachers: [] }, updatedOn: null, legalUpdatedOn: null },
 };
 
 /** One setting as the staff API shows it (`GET /api/settings[/{key}]`, `PUT /api/settings/{key}`). */
@@ -50,11 +77,15 @@ export interface SettingView<K extends SettingKey = SettingKey> {
   updatedAt: string | null;
 }
 
-/** What anyone may read, signed in or not (`GET /api/settings/public`): the support contact and a live announcement. */
+/**
+ * What anyone may read, signed in or not (`GET /api/settings/public`): the support contact, a live announcement and
+ * the landing pages' dates.
+ */
 export interface PublicSettings {
   support: { email: string; phone: string | null };
   /** Null while the announcement is disabled (its draft text is not public). */
   announcement: { text: Localized } | null;
+  landing: LandingDates;
 }
 
 export function publicSettings(values: SettingValues): PublicSettings {
@@ -62,6 +93,7 @@ export function publicSettings(values: SettingValues): PublicSettings {
   return {
     support: { email: values['support.email'], phone: values['support.phone'] },
     announcement: a.enabled ? { text: a.text } : null,
+    landing: values.landing,
   };
 }
 
@@ -82,6 +114,16 @@ export const SETTING_FIELD_MESSAGES = {
     ru: 'Напишите объявление и на этом языке или выключите объявление.',
     kk: 'Хабарландыруды осы тілде де жазыңыз немесе хабарландыруды өшіріңіз.',
   },
+  stageName: {
+    en: 'Name the stage in this language too.',
+    ru: 'Назовите этап и на этом языке.',
+    kk: 'Кезеңнің атауын осы тілде де жазыңыз.',
+  },
+  day: {
+    en: 'Pick a day in the calendar (YYYY-MM-DD), or leave it empty.',
+    ru: 'Выберите день в календаре (ГГГГ-ММ-ДД) или оставьте поле пустым.',
+    kk: 'Күнтізбеден күнді таңдаңыз (ЖЖЖЖ-АА-КК) немесе бос қалдырыңыз.',
+  },
 } as const satisfies Record<string, Localized>;
 
 /**
@@ -92,6 +134,9 @@ export const SETTING_FIELD_MESSAGES = {
 export function settingSchemas(locale: Locale) {
   const say = (m: Localized) => m[locale];
   const text = z.string().trim().max(ANNOUNCEMENT_MAX_LENGTH);
+  const stageName = z.string().trim().min(1, { error: say(SETTING_FIELD_MESSAGES.stageName) }).max(STAGE_NAME_MAX_LENGTH);
+  const day = z.iso.date({ error: say(SETTING_FIELD_MESSAGES.day) }).nullable();
+  const stages = z.array(z.strictObject({ name: z.strictObject({ kk: stageName, ru: stageName, en: stageName }), date: day })).max(LANDING_STAGES_MAX);
   return {
     'support.email': z
       .string()
@@ -117,6 +162,11 @@ export function settingSchemas(locale: Locale) {
           if (value.text[l] === '') ctx.addIssue({ code: 'custom', path: ['text', l], message: say(SETTING_FIELD_MESSAGES.announcementText) });
         }
       }),
+    landing: z.strictObject({
+      stages: z.strictObject({ primary: stages, senior: stages, teachers: stages }),
+      updatedOn: day,
+      legalUpdatedOn: day,
+    }),
   } satisfies { [K in SettingKey]: z.ZodType<SettingValues[K], unknown> };
 }
 

@@ -1,25 +1,52 @@
 /**
  * The production build of student-ui, served by the real gateway, in real Chromium: the public shell (languages,
- * titles, not-found, scroll, 360 px phones), the app banner on phones only, the fonts, the component gallery.
- * No service behind the gateway: these pages need none (journey.spec.ts runs the whole platform).
+ * titles, not-found, scroll, 360 px phones), the app banner on phones only, the fonts, the component gallery, the
+ * olympiad pages' stages and "Last updated" days from the settings (and the page without them when they cannot be
+ * read). Only auth behind the gateway, for the public settings (journey.spec.ts runs the whole platform).
  */
 import path from 'node:path';
+import { startAuth } from '@olymp/auth';
 import { startGateway } from '@olymp/gateway';
-import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { createTestNamespace, describeWithBrowser } from '@olymp/server-kit/testing';
+import { DEMO_LANDING } from '../../services/auth/src/seed/reference-data';
 import { heading, pageRunner, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import ru from '../src/i18n/locales/ru/common.json';
+import enLanding from '../src/i18n/locales/en/front-landing.json';
 import kkLanding from '../src/i18n/locales/kk/front-landing.json';
+import ruLanding from '../src/i18n/locales/ru/front-landing.json';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: ANDROID_UA };
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+const LANDING = { kk: kkLanding, ru: ruLanding, en: enLanding } as const;
+/** The demo's days (DEMO_LANDING) as each language writes them. */
+const DAYS = {
+  '2026-10-01': { kk: '2026 ж. 1 қазан', ru: '1 октября 2026 г.', en: '1 October 2026' },
+  '2026-09-15': { kk: '2026 ж. 15 қыркүйек', ru: '15 сентября 2026 г.', en: '15 September 2026' },
+  '2026-09-01': { kk: '2026 ж. 1 қыркүйек', ru: '1 сентября 2026 г.', en: '1 September 2026' },
+} as const;
 
 describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
-  const gateway = serveUiBuild(UI_DIR, (outDir) =>
-    startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', STUDENT_UI_DIR: outDir }),
-  );
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    // auth alone (demo seed): the olympiad and legal pages read the public settings.
+    const ns = createTestNamespace();
+    const auth = await startAuth(ns.envFor('auth', { SEED_DEMO: 'true' }));
+    const gw = await startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', STUDENT_UI_DIR: outDir, AUTH_URL: auth.url });
+    return {
+      url: gw.url,
+      async close() {
+        await gw.close();
+        await auth.close();
+        await ns.cleanup();
+      },
+    };
+  });
   const withPage = pageRunner(browser);
 
   it('shows the home page in Kazakh by default, with the product name as title, header and footer', async () => {
@@ -210,4 +237,54 @@ describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     }, PHONE);
   });
+  for (const size of SIZES) {
+    it(`${size.name}: an olympiad page lists the stages and days staff set, in the reader's language, with its "Last updated" day; the legal pages too`, async () => {
+      await withPage(async (page) => {
+        for (const locale of ['kk', 'ru', 'en'] as const) {
+          const t = LANDING[locale];
+          const stages = DEMO_LANDING.stages.primary;
+          await page.addInitScript((value) => localStorage.setItem('currentLocale', value), locale);
+          await page.goto(`${gateway.url}/altyn-saqa`);
+          await heading(page, t.primary.title).waitFor();
+          const items = page.getByTestId('stages').locator('li');
+          await page.getByTestId('stages').waitFor();
+          expect(await items.count()).toBe(stages.length);
+          expect(await items.first().innerText()).toBe(`${stages[0].name[locale]}: ${DAYS['2026-10-01'][locale]}`);
+          // A stage without a day yet (the republican one) says it will be announced.
+          expect(stages.at(-1)!.date).toBeNull();
+          expect(await items.last().innerText()).toBe(`${stages.at(-1)!.name[locale]}: ${t.dateTba}`);
+          expect(await page.getByTestId('updated-on').innerText()).toBe(t.updatedOn.replace('{{date}}', DAYS['2026-09-15'][locale]));
+          expect(await page.locator('main').innerText()).not.toContain('2024');
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+
+          await page.goto(`${gateway.url}/privacy-and-policy`);
+          await heading(page, t.legal.privacy.title).waitFor();
+          expect(await page.getByTestId('updated-on').innerText()).toBe(t.legal.updated.replace('{{date}}', DAYS['2026-09-01'][locale]));
+          expect(await page.locator('main').innerText()).not.toContain('2024');
+        }
+      }, { viewport: size.viewport });
+    });
+
+    it(`${size.name}: an olympiad page whose settings cannot be read is shown without the stages`, async () => {
+      const context = await browser().newContext({ viewport: size.viewport });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.route('**/api/settings/public', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'unavailable' }) }));
+        const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/settings/public');
+        await page.goto(`${gateway.url}/altyn-tulek`);
+        await asked;
+        await heading(page, kkLanding.senior.title).waitFor();
+        for (const anchor of ['about', 'dates', 'working', 'advantages', 'faq']) expect(await page.locator(`section#${anchor}`).count()).toBe(1);
+        await page.locator('section#dates').getByRole('heading', { name: kkLanding.nav.dates }).waitFor();
+        expect(await page.getByTestId('stages').count()).toBe(0);
+        expect(await page.getByTestId('updated-on').count()).toBe(0);
+        expect(await page.locator('section#dates').innerText()).not.toContain('unavailable');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -18,7 +18,7 @@ import { useMeta, useResourceMeta } from '../meta/MetaContext';
 import type { FieldMeta, ResourceMeta } from '../meta/openapi';
 import { fieldLabel } from './labels';
 import { RelationSelect } from './RelationSelect';
-import { narrowingOf, toBody, type Narrowing } from './form-logic';
+import { narrowingOf, storedPerShown, toBody, toShown, toStored, type Narrowing } from './form-logic';
 import { enumText } from './values';
 
 /** The control of one field; antd's Form.Item hands it `id`, `value`/`checked` and `onChange`, passed on as they are. */
@@ -41,8 +41,19 @@ function FieldInput({ field, resource, form, narrowing, ...control }: { field: F
     case 'boolean':
       return <Switch {...pass} />;
     case 'integer':
-    case 'number':
-      return <InputNumber {...pass} style={{ width: 200 }} min={field.minimum} max={field.maximum} precision={field.kind === 'integer' ? 0 : undefined} />;
+    case 'number': {
+      // In the unit people read (minutes), the limits too; the form item converts to and from the stored one.
+      const per = storedPerShown(field);
+      return (
+        <InputNumber
+          {...pass}
+          style={{ width: 200 }}
+          min={field.minimum === undefined ? undefined : field.minimum / per}
+          max={field.maximum === undefined ? undefined : field.maximum / per}
+          precision={field.kind === 'integer' && per === 1 ? 0 : undefined}
+        />
+      );
+    }
     case 'enum':
       return <Select {...pass} allowClear style={{ maxWidth: 320 }} options={(field.enum ?? []).map((e) => ({ value: e, label: enumText(field, e, t, locale) }))} />;
     case 'datetime':
@@ -79,7 +90,15 @@ export function GeneratedFormFields({ meta, fields, form, required }: { meta: Re
               label={label}
               valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
               rules={required.has(f.name) && f.kind !== 'boolean' ? [{ required: true, message: t('validation.required', { field: label }) }] : []}
-              getValueProps={f.kind === 'json' ? (v: unknown) => ({ value: v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2) }) : undefined}
+              getValueProps={
+                f.kind === 'json'
+                  ? (v: unknown) => ({ value: v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2) })
+                  : storedPerShown(f) !== 1
+                    ? (v: unknown) => ({ value: toShown(f, v) })
+                    : undefined
+              }
+              // The form holds the stored unit (seconds): what is typed in minutes is converted as it is typed.
+              normalize={storedPerShown(f) !== 1 ? (v: unknown) => toStored(f, v) : undefined}
               dependencies={narrowing ? [narrowing.formField] : undefined}
             >
               <FieldInput field={f} resource={meta.name} form={form} narrowing={narrowing} />

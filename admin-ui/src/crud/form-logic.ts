@@ -52,3 +52,25 @@ export function toBody(values: Record<string, unknown>, fields: readonly FieldMe
   return out;
 }
 
+
+const PER_MINUTE: Readonly<Record<string, number>> = { seconds: 60, minutes: 1 };
+
+/**
+ * How many stored units make one unit people read (`x-unit` over `x-stored-unit`): 60 for a duration stored in
+ * seconds and shown in minutes, else 1.
+ */
+export function storedPerShown(field: Pick<FieldMeta, 'unit' | 'storedUnit'>): number {
+  return field.unit === 'minutes' ? (PER_MINUTE[field.storedUnit ?? 'minutes'] ?? 1) : 1;
+}
+
+/** A stored number as a form shows it (2700 seconds as 45 minutes); anything else as it is. */
+export function toShown(field: Pick<FieldMeta, 'unit' | 'storedUnit'>, value: unknown): unknown {
+  const per = storedPerShown(field);
+  return per === 1 || typeof value !== 'number' ? value : value / per;
+}
+
+/** A number typed in the shown unit as the API stores it (45 minutes as 2700 seconds, whole); anything else as it is. */
+export function toStored(field: Pick<FieldMeta, 'unit' | 'storedUnit'>, value: unknown): unknown {
+  const per = storedPerShown(field);
+  return per === 1 || typeof value !== 'number' ? value : Math.round(value * per);
+}

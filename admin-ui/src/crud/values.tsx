@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatInstant } from '../lib/time';
 import type { FieldMeta, ResourceMeta } from '../meta/openapi';
+import { storedPerShown } from './form-logic';
 import { recordLabel } from './labels';
 
 /** An enum value as people read it: the resource's own labels (`x-enum-labels`), else the shared `enums.*`. */
@@ -11,8 +12,6 @@ export function enumText(field: FieldMeta, value: unknown, t: TFunction, locale:
   const own = field.enumLabels?.[String(value)]?.[locale];
   return own ?? t(`enums.${String(value)}`, { defaultValue: String(value) });
 }
-
-const PER_MINUTE: Record<string, number> = { seconds: 60, minutes: 1 };
 
 /** The shop's own currencies are brand names, written the same in kk, ru and en. */
 const CURRENCY_SUFFIX: Record<string, string> = { tenge: '₸', zp: 'ZP', altynSaqa: 'Altyn Saqa' };
@@ -23,7 +22,7 @@ export function unitText(field: FieldMeta, value: unknown, t: TFunction, locale:
   const n = Number(value);
   if (!Number.isFinite(n)) return undefined;
   if (field.unit === 'minutes') {
-    const minutes = n / (PER_MINUTE[field.storedUnit ?? 'minutes'] ?? 1);
+    const minutes = n / storedPerShown(field);
     return t('units.minutes', { count: Math.round(minutes * 10) / 10 });
   }
   const currency = CURRENCY_SUFFIX[field.unit];

@@ -7,6 +7,7 @@ export * from './validation/pipes';
 export * from './validation/zod-validation';
 export * from './validation/text';
 export * from './database/database';
+export { migrateService, migrationConfig, MIGRATED_SERVICES, type MigrationReport } from './database/migrate-cli';
 export * from './messaging/messaging.entities';
 export * from './messaging/nats.service';
 export * from './messaging/outbox';
@@ -19,6 +20,13 @@ export * from './auth/permission-cache';
 export * from './auth/session-revocations';
 export * from './kit.module';
 export * from './bootstrap';
+export * from './metrics/metrics';
+export { KitMetrics } from './metrics/kit-metrics';
+export {
+  SERVICE_ATTRIBUTE, endRequestSpan, flushTracing, initTracing, injectTraceHeaders, registerTracing, shutdownTracing, startRequestSpan, traceIdOf,
+  tracingEnabled,
+} from './tracing/tracing';
+export type { Context as TraceContext, Span as TraceSpan } from '@opentelemetry/api';
 export * from './crud/crud.options';
 export * from './crud/crud.module';
 export { CrudResourceService } from './crud/crud.service';

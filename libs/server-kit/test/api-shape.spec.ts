@@ -5,10 +5,10 @@
  * only records the shape for the OpenAPI document.
  */
 import { Controller, Get, Post } from '@nestjs/common';
-import { type PlayReply, type PublicSettingsReply, messageReply, playReply, publicSettingsReply } from '@olymp/proto';
+import { type PlayReply, type PublicSettingsReply, SETTING_DEFAULTS, messageReply, playReply, publicSettingsReply } from '@olymp/proto';
 import { API_SHAPE_KEY, ApiShape } from '@olymp/server-kit';
 
-const settings: PublicSettingsReply = { data: { support: { email: 'support@altynsaqa.kz', phone: null }, announcement: null } };
+const settings: PublicSettingsReply = { data: { support: { email: 'support@altynsaqa.kz', phone: null }, announcement: null, landing: SETTING_DEFAULTS.landing } };
 
 @Controller()
 class Examples {
@@ -35,7 +35,7 @@ class Examples {
   // @ts-expect-error `phone` is a number where the contract says string or null
   @ApiShape({ response: publicSettingsReply })
   wrongType() {
-    return { data: { support: { email: 'a@b.kz', phone: 7700 }, announcement: null } };
+    return { data: { support: { email: 'a@b.kz', phone: 7700 }, announcement: null, landing: SETTING_DEFAULTS.landing } };
   }
 
   @Post('other-contract')

@@ -1,6 +1,6 @@
 /**
  * Platform settings by key (auth settings/), on real PostgreSQL and NATS: the defaults before anything is set, the
- * public view (support contact and a live announcement, nothing else, no sign-in), staff reads and saves with
+ * public view (support contact, a live announcement and the landing pages' dates, nothing else, no sign-in), staff reads and saves with
  * `setting:index` / `setting:update`, and the endpoint checklist: 401 without a token, 403 without the key, 404 for
  * an unknown key (before the body is looked at), 400 with field messages in kk, ru and en, nothing changed by a
  * refused or rejected request, an audit entry for every save, and no pending schema change.
@@ -10,9 +10,10 @@ import request from 'supertest';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { startAuth } from '@olymp/auth';
-import { ROLE, SETTING_DEFAULTS, SETTING_FIELD_MESSAGES } from '@olymp/proto';
+import { ROLE, SETTING_DEFAULTS, SETTING_FIELD_MESSAGES, settingSchemas } from '@olymp/proto';
 import { type RunningService, pendingSchemaChanges } from '@olymp/server-kit';
 import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { DEMO_LANDING } from '../src/seed/reference-data';
 
 describe('settings by key: /api/settings', () => {
   const ns = createTestNamespace();
@@ -64,12 +65,13 @@ describe('settings by key: /api/settings', () => {
         { key: 'support.email', value: 'support@altynsaqa.kz', isDefault: true, updatedAt: null },
         { key: 'support.phone', value: null, isDefault: true, updatedAt: null },
         { key: 'announcement', value: { enabled: false, text: { kk: '', ru: '', en: '' } }, isDefault: true, updatedAt: null },
+        { key: 'landing', value: { stages: { primary: [], senior: [], teachers: [] }, updatedOn: null, legalUpdatedOn: null }, isDefault: true, updatedAt: null },
       ],
     ]);
     const one = await api().get('/api/settings/support.email').set('authorization', admin);
     expect([one.status, one.body.data]).toEqual([200, { key: 'support.email', value: SETTING_DEFAULTS['support.email'], isDefault: true, updatedAt: null }]);
     const pub = await api().get('/api/settings/public');
-    expect([pub.status, pub.body]).toEqual([200, { data: { support: { email: 'support@altynsaqa.kz', phone: null }, announcement: null } }]);
+    expect([pub.status, pub.body]).toEqual([200, { data: { support: { email: 'support@altynsaqa.kz', phone: null }, announcement: null, landing: SETTING_DEFAULTS.landing } }]);
   });
 
   it('refuses a visitor without a token (401) and staff without the keys (403), changing nothing', async () => {
@@ -96,12 +98,12 @@ describe('settings by key: /api/settings', () => {
     const before = await snapshot();
     const en = await api().get('/api/settings/support.fax').set('authorization', admin).set('x-locale', 'en');
     expect([en.status, en.body.code, en.body.message]).toEqual([
-      404, 'SETTING_NOT_FOUND', 'There is no setting "support.fax". Known settings: support.email, support.phone, announcement.',
+      404, 'SETTING_NOT_FOUND', 'There is no setting "support.fax". Known settings: support.email, support.phone, announcement, landing.',
     ]);
     const ru = await put('theme', { nonsense: true }).set('x-locale', 'ru');
-    expect([ru.status, ru.body.message]).toEqual([404, 'Настройки «theme» нет. Известные настройки: support.email, support.phone, announcement.']);
+    expect([ru.status, ru.body.message]).toEqual([404, 'Настройки «theme» нет. Известные настройки: support.email, support.phone, announcement, landing.']);
     const kk = await put('theme', { value: 'dark' });
-    expect([kk.status, kk.body.message]).toEqual([404, '«theme» баптауы жоқ. Белгілі баптаулар: support.email, support.phone, announcement.']);
+    expect([kk.status, kk.body.message]).toEqual([404, '«theme» баптауы жоқ. Белгілі баптаулар: support.email, support.phone, announcement, landing.']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -150,7 +152,7 @@ describe('settings by key: /api/settings', () => {
     const one = await api().get('/api/settings/announcement').set('authorization', admin);
     expect(one.body.data).toEqual({ key: 'announcement', value: announcement, isDefault: false, updatedAt: expect.any(String) });
     const pub = await api().get('/api/settings/public');
-    expect(pub.body).toEqual({ data: { support: { email: 'help@altynsaqa.kz', phone: '+77001234567' }, announcement: { text: announcement.text } } });
+    expect(pub.body).toEqual({ data: { support: { email: 'help@altynsaqa.kz', phone: '+77001234567' }, announcement: { text: announcement.text }, landing: SETTING_DEFAULTS.landing } });
 
     const entries = (await pg.query(
       `SELECT actor_id, action, resource, resource_id, before, after FROM "${schema}".audit_log WHERE resource = 'settings' ORDER BY at`,
@@ -170,11 +172,44 @@ describe('settings by key: /api/settings', () => {
     expect((await put('support.phone', { value: null })).status).toBe(200);
     const pub = await api().get('/api/settings/public');
     expect([pub.status, pub.headers['cache-control'], pub.body]).toEqual([
-      200, 'public, max-age=30', { data: { support: { email: 'help@altynsaqa.kz', phone: null }, announcement: null } },
+      200, 'public, max-age=30', { data: { support: { email: 'help@altynsaqa.kz', phone: null }, announcement: null, landing: SETTING_DEFAULTS.landing } },
     ]);
     expect(JSON.stringify(pub.body)).not.toContain('Жоба');
     const staff = await api().get('/api/settings/announcement').set('authorization', admin);
     expect(staff.body.data.value).toEqual(draft);
+  });
+
+  it('saves the landing pages\' stages and days, shows them publicly, and refuses a nameless stage or a bad day in the caller\'s language', async () => {
+    const landing = {
+      stages: {
+        primary: [
+          { name: { kk: ' Мектеп кезеңі ', ru: 'Школьный этап', en: 'School stage' }, date: '2026-10-01' },
+          { name: { kk: 'Республикалық кезең', ru: 'Республиканский этап', en: 'Republican stage' }, date: null },
+        ],
+        senior: [],
+        teachers: [{ name: { kk: 'Облыстық кезең', ru: 'Областной этап', en: 'Regional stage' }, date: '2026-11-27' }],
+      },
+      updatedOn: '2026-09-15',
+      legalUpdatedOn: null,
+    };
+    const before = await snapshot();
+    for (const locale of ['kk', 'ru', 'en'] as const) {
+      const nameless = await put('landing', { value: { ...landing, stages: { ...landing.stages, senior: [{ name: { kk: 'А', ru: ' ', en: 'A' }, date: null }] } } }).set('x-locale', locale);
+      expect([nameless.status, nameless.body.errors]).toEqual([400, { 'value.stages.senior.0.name.ru': SETTING_FIELD_MESSAGES.stageName[locale] }]);
+      const badDay = await put('landing', { value: { ...landing, updatedOn: '2026-02-30' } }).set('x-locale', locale);
+      expect([badDay.status, badDay.body.errors]).toEqual([400, { 'value.updatedOn': SETTING_FIELD_MESSAGES.day[locale] }]);
+    }
+    const unknownOlympiad = await put('landing', { value: { ...landing, stages: { ...landing.stages, juniors: [] } } });
+    expect([unknownOlympiad.status, unknownOlympiad.body.code]).toEqual([400, 'UNKNOWN_FIELD']);
+    expect(await snapshot()).toEqual(before);
+
+    const saved = await put('landing', { value: landing });
+    const trimmed = { ...landing, stages: { ...landing.stages, primary: [{ ...landing.stages.primary[0], name: { ...landing.stages.primary[0].name, kk: 'Мектеп кезеңі' } }, landing.stages.primary[1]] } };
+    expect([saved.status, saved.body.data.value]).toEqual([200, trimmed]);
+    const pub = await api().get('/api/settings/public');
+    expect(pub.body.data.landing).toEqual(trimmed);
+    // The demo's 2026-2027 stages are a value staff could have saved.
+    expect(settingSchemas('en').landing.parse(DEMO_LANDING)).toEqual(DEMO_LANDING);
   });
 
   it('lets a role granted only setting:index read but not save', async () => {
@@ -183,7 +218,7 @@ describe('settings by key: /api/settings', () => {
     const grant = await api().put(`/api/roles/${ROLE.examObserver}/permissions`).set('authorization', admin).send({ permissions: [...current, 'setting:index'] });
     expect(grant.status).toBe(200);
     const read = await api().get('/api/settings').set('authorization', observer);
-    expect([read.status, read.body.data.map((s: { key: string }) => s.key)]).toEqual([200, ['support.email', 'support.phone', 'announcement']]);
+    expect([read.status, read.body.data.map((s: { key: string }) => s.key)]).toEqual([200, ['support.email', 'support.phone', 'announcement', 'landing']]);
     const before = await snapshot();
     const save = await put('support.email', { value: 'observer@example.kz' }, observer);
     expect([save.status, save.body.code]).toEqual([403, 'FORBIDDEN']);

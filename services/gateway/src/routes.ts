@@ -78,6 +78,11 @@ export const ROUTES: readonly RouteRule[] = [
     'achievements',
     'certificates',
     'user-challenge-report',
+    // Courses (issue 15): courses, their modules, groups and the groups' lessons.
+    'courses',
+    'modules',
+    'groups',
+    'lessons',
     // Today's figures for the staff home page.
     'stats/learning',
     // Uploads live in learning for now.

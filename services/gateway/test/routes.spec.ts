@@ -36,6 +36,8 @@ describe('route table', () => {
     ['/api/challenges-all', 'learning'],
     ['/api/challenges/1/leaderboard', 'learning'],
     ['/api/upload-image/a.png', 'learning'],
+    ['/api/courses/1', 'learning'],
+    ['/api/lessons?sort[0]=startsAt,ASC', 'learning'],
     ['/api/wallet-payment/7', 'finance'],
     ['/api/invoices/3/pay', 'finance'],
     ['/api/products/toggle-active-many', 'shop'],
@@ -60,7 +62,7 @@ describe('route table', () => {
     '/users',
     '/admin/users',
     '/api/health/extra',
-    '/api/courses/1',
+    '/api/coursesx/1',
   ])('%s belongs to no service', (path) => {
     expect(owner(path)).toBeUndefined();
   });

@@ -1,17 +1,33 @@
 import { type ServiceDefinition, UploadsModule, auditLogResource, createService } from '@olymp/server-kit';
-import { LearningModule } from './learning.module';
-import { learningEntities } from './entities';
+import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
+import { LearningCourses1763920000000 } from './migrations/1763920000000-learning-courses';
 import { ContentModule } from './content/content.module';
-import { ChallengeResourcesModule } from './challenges/challenges.module';
+import { BoardsModule } from './boards/boards.module';
+import { TreasuresModule } from './treasures/treasures.module';
+import { AttemptsModule } from './attempts/attempts.module';
+import { ResultsModule } from './results/results.module';
+import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
+import { CoursesModule } from './courses/courses.module';
+import { StatsModule } from './stats/stats.module';
+import { SeedModule } from './seed/seed.module';
 
+/**
+ * Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. One Nest
+ * module per feature folder over the floor (`floor/`: entities and shared rules); a feature imports only the floor
+ * and features listed before it here (test/layering.spec.ts holds the order). docs/architecture.md, "How a
+ * learning feature is laid out".
+ */
 export const learningService: ServiceDefinition = {
   service: 'learning',
-  imports: [LearningModule, UploadsModule, ContentModule, ChallengeResourcesModule, TrainingsModule, auditLogResource({ access: 'log:index', path: 'logs/learning' })],
+  imports: [
+    UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
+    CoursesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+  ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

@@ -44,6 +44,11 @@ export function formatDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: ALMATY, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
+/** A calendar day ('YYYY-MM-DD', an Almaty day such as an olympiad stage's) in the pupil's language. */
+export function formatDay(day: string, locale: Locale): string {
+  return formatDate(`${day}T12:00:00+05:00`, locale);
+}
+
 export function formatNumber(n: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(n);
 }

@@ -5,14 +5,16 @@
  * field messages (in the interface language) are shown under their fields.
  */
 import { useNotification } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Space, Switch, Typography, type FormInstance } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Form, Input, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/http';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { ANNOUNCEMENT_MAX_LENGTH, LANGUAGES, type SettingForm, type SettingKey, type SettingValues, type SettingView, fieldErrors, phoneToSend, valueOf } from './logic';
+import { toDayjs } from '../../lib/time';
+import { ANNOUNCEMENT_MAX_LENGTH, LANDING_OLYMPIADS, LANGUAGES, STAGE_NAME_MAX_LENGTH, type SettingForm, type SettingKey, type SettingValues, type SettingView, fieldErrors, phoneToSend, valueOf } from './logic';
 
 const NAMESPACES = ['settings', 'common'] as const;
 
@@ -59,6 +61,72 @@ function SaveButton({ loading }: { loading: boolean }) {
   );
 }
 
+/** A calendar day as the API keeps it ('YYYY-MM-DD', or null for none); antd Form.Item hands it value and onChange. */
+function DayPicker({ value, onChange, id, disabled }: { value?: string | null; onChange?: (day: string | null) => void; id?: string; disabled?: boolean }) {
+  return (
+    <DatePicker
+      id={id}
+      disabled={disabled}
+      value={value ? toDayjs(value) : null}
+      format="YYYY-MM-DD"
+      // Enter confirms a typed date; it must not also submit the form.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+    />
+  );
+}
+
+/** The landing pages' dates: each olympiad's stages (names in kk, ru and en, a day or none yet) and two "Last updated" days. */
+function LandingForm({ form, canSave, loaded, saving, onFinish }: { form: FormInstance<SettingForm<'landing'>>; canSave: boolean; loaded: boolean; saving: boolean; onFinish: (v: SettingForm<'landing'>) => void }) {
+  const { t } = useTranslation(NAMESPACES);
+  return (
+    <Form<SettingForm<'landing'>> form={form} name="landing" layout="vertical" disabled={!canSave || !loaded} onFinish={onFinish}>
+      {LANDING_OLYMPIADS.map((o) => (
+        <section key={o} data-testid={`stages-${o}`} aria-labelledby={`stages-${o}-title`} style={{ marginBottom: 16 }}>
+          <Typography.Title level={2} id={`stages-${o}-title`} style={{ fontSize: 15 }}>
+            {t(`keys.landing.olympiads.${o}`)}
+          </Typography.Title>
+          <Form.List name={['value', 'stages', o]}>
+            {(rows, { add, remove }) => (
+              <>
+                {rows.map((row, i) => (
+                  <Card key={row.key} size="small" data-testid="stage" style={{ marginBottom: 8 }}
+                    title={t('keys.landing.stage', { n: i + 1 })}
+                    extra={canSave ? <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('keys.landing.removeStage', { n: i + 1 })} onClick={() => remove(row.name)} /> : null}
+                  >
+                    {LANGUAGES.map((l) => (
+                      <Form.Item key={l} name={[row.name, 'name', l]} label={t('keys.landing.name', { language: t(`common:languages.${l}`) })}>
+                        <Input maxLength={STAGE_NAME_MAX_LENGTH} />
+                      </Form.Item>
+                    ))}
+                    <Form.Item name={[row.name, 'date']} label={t('keys.landing.date')} extra={t('keys.landing.dateExtra')}>
+                      <DayPicker />
+                    </Form.Item>
+                  </Card>
+                ))}
+                {canSave ? (
+                  <Button icon={<PlusOutlined />} onClick={() => add({ name: { kk: '', ru: '', en: '' }, date: null })}>
+                    {t('keys.landing.addStage')}
+                  </Button>
+                ) : null}
+              </>
+            )}
+          </Form.List>
+        </section>
+      ))}
+      <Form.Item name={['value', 'updatedOn']} label={t('keys.landing.updatedOn')} extra={t('keys.landing.updatedOnExtra')}>
+        <DayPicker />
+      </Form.Item>
+      <Form.Item name={['value', 'legalUpdatedOn']} label={t('keys.landing.legalUpdatedOn')} extra={t('keys.landing.updatedOnExtra')}>
+        <DayPicker />
+      </Form.Item>
+      {canSave ? <SaveButton loading={saving} /> : null}
+    </Form>
+  );
+}
+
 export default function SettingsGeneralPage() {
   const { t } = useTranslation(NAMESPACES);
   usePageTitle(t('common:sidebar.settingsGeneral'));
@@ -69,6 +137,7 @@ export default function SettingsGeneralPage() {
   const [emailForm] = Form.useForm<SettingForm<'support.email'>>();
   const [phoneForm] = Form.useForm<SettingForm<'support.phone'>>();
   const [announcementForm] = Form.useForm<SettingForm<'announcement'>>();
+  const [landingForm] = Form.useForm<SettingForm<'landing'>>();
   const settings = list.data?.data;
   const enabled = Form.useWatch(['value', 'enabled'], announcementForm) ?? false;
   const refetch = () => void list.refetch();
@@ -79,7 +148,9 @@ export default function SettingsGeneralPage() {
     phoneForm.setFieldsValue({ value: valueOf(settings, 'support.phone') ?? '' });
     const announcement = valueOf(settings, 'announcement');
     if (announcement) announcementForm.setFieldsValue({ value: announcement });
-  }, [settings, emailForm, phoneForm, announcementForm]);
+    const landing = valueOf(settings, 'landing');
+    if (landing) landingForm.setFieldsValue({ value: landing });
+  }, [settings, emailForm, phoneForm, announcementForm, landingForm]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -142,6 +213,10 @@ export default function SettingsGeneralPage() {
           ))}
           {canSave ? <SaveButton loading={saving === 'announcement'} /> : null}
         </Form>
+      </SettingCard>
+
+      <SettingCard setting="landing">
+        <LandingForm form={landingForm} canSave={canSave} loaded={Boolean(settings)} saving={saving === 'landing'} onFinish={(v) => void save('landing', v.value, landingForm, refetch)} />
       </SettingCard>
     </Space>
   );

@@ -26,6 +26,11 @@ const baseSchema = z.object({
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS user and (secret, never logged) password, when the server requires them; both or neither. */
+  NATS_USER: optionalText,
+  NATS_PASSWORD: optionalText,
+  /** Servers that keep a copy of the events stream: 1 on one server, 3 on a three-node JetStream cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Namespace for subjects, streams and consumers; tests use a fresh one per file. Empty in production. */
   NATS_PREFIX: z.string().regex(/^([a-z0-9_]+\.)?$/).default(''),
   AUTH_PUBLIC_KEY: z.string().default(DEV_PUBLIC_KEY_PEM),
@@ -34,6 +39,13 @@ const baseSchema = z.object({
   DEV_SMS_INBOX: bool.optional(),
   SEED_DEMO: bool.optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Prometheus endpoint (GET /metrics) on a port of its own, never proxied by the gateway. Unset or empty: off
+   * (tests); 0: any free port (tests that read it); production sets one, e.g. 9464.
+   */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Address of the metrics endpoint; default HOST. */
+  METRICS_HOST: optionalText,
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   UPLOAD_DIR: z.string().default('.data/uploads'),
@@ -96,6 +108,7 @@ export function loadConfig(service: ServiceName, env: Record<string, string | un
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     isProduction,
   };
+  if (!config.NATS_USER !== !config.NATS_PASSWORD) throw new ConfigError(`invalid configuration for ${service}: NATS_USER and NATS_PASSWORD go together`);
   const uploadProblems = uploadConfigProblems(config);
   if (uploadProblems.length) throw new ConfigError(`invalid upload configuration for ${service}: ${uploadProblems.join('; ')}`);
   if (isProduction) {

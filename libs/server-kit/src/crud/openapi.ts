@@ -80,6 +80,9 @@ function bodySchema(schema: z.ZodType, display: Display = {}): SchemaObject {
   for (const [field, property] of Object.entries(properties ?? {})) {
     const labels = display[field]?.enumLabels;
     if (labels) property['x-enum-labels'] = labels;
+    // A form takes the value in the unit people read (45 minutes) and sends it in the stored one (2700 seconds).
+    const unit = display[field]?.unit;
+    if (unit) Object.assign(property, { 'x-unit': unit, 'x-stored-unit': display[field]?.storedUnit ?? unit });
   }
   return converted as SchemaObject;
 }

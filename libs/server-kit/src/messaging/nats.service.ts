@@ -30,6 +30,11 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** The service this connection belongs to. */
+  get service(): string {
+    return this.config.SERVICE;
+  }
+
   get prefix(): string {
     return this.config.NATS_PREFIX;
   }
@@ -74,6 +79,7 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
     if (this.connection) return;
     this.connection = await connect({
       servers: this.config.NATS_URL,
+      ...natsCredentials(this.config),
       name: `${this.config.SERVICE}:${process.pid}`,
       maxReconnectAttempts: -1,
     });
@@ -94,12 +100,18 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
       // Publishing the same outbox row twice (relay crash after publish, before marking) is dropped here.
       duplicate_window: nanos(10 * 60_000),
       max_age: nanos(14 * 24 * 3600_000),
+      // On a JetStream cluster, the stream survives the loss of a server (NATS_STREAM_REPLICAS=3).
+      num_replicas: this.config.NATS_STREAM_REPLICAS,
     };
     try {
       const info = await this.jsm.streams.info(this.streamName);
       const missing = subjects.filter((s) => !info.config.subjects?.includes(s));
-      if (missing.length) {
-        await this.jsm.streams.update(this.streamName, { ...info.config, subjects: [...new Set([...(info.config.subjects ?? []), ...subjects])] });
+      if (missing.length || info.config.num_replicas !== config.num_replicas) {
+        await this.jsm.streams.update(this.streamName, {
+          ...info.config,
+          subjects: [...new Set([...(info.config.subjects ?? []), ...subjects])],
+          num_replicas: config.num_replicas,
+        });
       }
     } catch (err) {
       if (!isNotFound(err)) throw err;
@@ -121,4 +133,9 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
 
 function isNotFound(err: unknown): boolean {
   return /not found/i.test(String((err as Error)?.message ?? err));
+}
+
+/** The connect options that authenticate to NATS (user and password), or none when NATS_USER is unset. */
+export function natsCredentials(config: Pick<KitConfig, 'NATS_USER' | 'NATS_PASSWORD'>): { user?: string; pass?: string } {
+  return config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {};
 }

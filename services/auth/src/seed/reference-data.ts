@@ -1,4 +1,4 @@
-import { type Permission, type RoleName, PERMISSIONS, ROLE } from '@olymp/proto';
+import { type LandingDates, type LandingStage, type Permission, type RoleName, PERMISSIONS, ROLE } from '@olymp/proto';
 
 /**
  * Reference data the platform cannot run without: the roles of spec section 6 and which permission each holds.
@@ -23,6 +23,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     ...all('challenge:'),
     ...all('training:'),
     ...all('checkpoint:'),
+    ...all('course:'),
+    ...all('group:'),
     ...all('management:'),
     ...all('upload:'),
     ...all('user:'),
@@ -43,6 +45,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'training:create', 'training:update', 'training:chapter_tab', 'training:chapter_create', 'training:subchapter_update',
     'challenge:create', 'challenge:update', 'challenge:checkpoint_tab', 'challenge:information_tab', 'challenge:certificate_tab',
     ...all('checkpoint:'),
+    'course:create', 'course:update',
   ],
   regionalDirector: [
     'sidebar:student_index', 'sidebar:challenge_index', 'sidebar:training_index', 'sidebar:payment_index',
@@ -70,3 +73,28 @@ export const DEMO_USERS: { phone: string; firstName: string; lastName: string; r
   { phone: '+77000000106', firstName: 'Нұрлан', lastName: 'Алтыншы', roleId: ROLE.student, grade: 6 },
   { phone: '+77000000107', firstName: 'Ерасыл', lastName: 'Жетінші', roleId: ROLE.student, grade: 7 },
 ];
+
+const stage = (kk: string, ru: string, en: string, date: string | null): LandingStage => ({ name: { kk, ru, en }, date });
+
+/** The 2026-2027 olympiad stages the landing pages show in the demo (`landing` setting; staff change them in Settings). */
+export const DEMO_LANDING: LandingDates = {
+  stages: {
+    primary: [
+      stage('Мектеп кезеңі (5–6-сыныптар)', 'Школьный этап (5–6 классы)', 'School stage (grades 5–6)', '2026-10-01'),
+      stage('Мектеп кезеңі (3–4-сыныптар)', 'Школьный этап (3–4 классы)', 'School stage (grades 3–4)', '2026-10-03'),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+      stage('Республикалық кезең', 'Республиканский этап', 'Republican stage', null),
+    ],
+    senior: [
+      stage('Мектеп кезеңі', 'Школьный этап', 'School stage', '2026-10-16'),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+      stage('Республикалық кезең', 'Республиканский этап', 'Republican stage', '2027-03-19'),
+    ],
+    teachers: [
+      stage('Аудан кезеңі', 'Районный этап', 'District stage', null),
+      stage('Облыс кезеңі', 'Областной этап', 'Regional stage', '2026-11-27'),
+    ],
+  },
+  updatedOn: '2026-09-15',
+  legalUpdatedOn: '2026-09-01',
+};

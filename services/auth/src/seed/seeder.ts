@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { PERMISSIONS, ROLE, type RoleName } from '@olymp/proto';
 import { KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
 import type { Logger } from 'pino';
-import { DEFAULT_ROLE_PERMISSIONS, DEMO_USERS, ROLE_TITLES } from './reference-data';
+import { DEFAULT_ROLE_PERMISSIONS, DEMO_LANDING, DEMO_USERS, ROLE_TITLES } from './reference-data';
 
 /** A stable uuid for a demo person, so every service's demo data can refer to the same people. */
 export function demoUserId(phone: string): string {
@@ -13,7 +13,8 @@ export function demoUserId(phone: string): string {
 /**
  * Seeds at every start, idempotently: roles and permission keys always (the platform needs them); each default
  * grant of a role once (`role_permission_defaults`), so keys of a later release reach existing roles and staff's
- * removals survive restarts; demo people only when SEED_DEMO is on (never in production).
+ * removals survive restarts; demo people and the landing pages' 2026-2027 stages only when SEED_DEMO is on (never in
+ * production).
  */
 @Injectable()
 export class AuthSeeder implements OnApplicationBootstrap {
@@ -58,6 +59,8 @@ export class AuthSeeder implements OnApplicationBootstrap {
             [demoUserId(u.phone), u.phone, u.firstName, u.lastName, u.roleId, u.grade],
           );
         }
+        // The landing pages' 2026-2027 stages, once: what staff save later is kept.
+        await m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('landing', $1::jsonb, now()) ON CONFLICT (key) DO NOTHING`, [JSON.stringify(DEMO_LANDING)]);
       }
     });
     this.logger.info({ demo: this.config.SEED_DEMO }, 'reference data seeded');

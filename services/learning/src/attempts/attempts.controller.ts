@@ -7,8 +7,8 @@ import {
 import { Attempts, playView, remainingSeconds } from './attempts.service';
 import { type QuizContext, QuizContexts } from './contexts';
 import { answersBody, contextQuery, finishBody, resetBody, startBody, userAnswerBody } from './attempts.dto';
-import { RESULT_READERS, assertSelf, assertSelfOrStaff, holdsAny } from '../access';
-import { Attempt } from './attempt.entities';
+import { RESULT_READERS, assertSelf, assertSelfOrStaff, holdsAny } from '../floor/access';
+import { Attempt } from '../floor/attempt.entities';
 import { DataSource } from 'typeorm';
 import { HIDDEN, type Reveal, Reveals } from './reveal';
 

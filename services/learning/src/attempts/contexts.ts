@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BoardRef } from '@olymp/proto';
 import { DomainError, notFound } from '@olymp/server-kit';
-import { Challenge, Checkpoint, CheckpointQuiz } from '../challenges/challenge.entities';
-import { Training, TrainingSubchapter } from '../trainings/training.entities';
-import { Quiz } from '../content/quiz.entities';
+import { Challenge, Checkpoint, CheckpointQuiz } from '../floor/challenge.entities';
+import { Training, TrainingSubchapter } from '../floor/training.entities';
+import { Quiz } from '../floor/quiz.entities';
 
 export type QuizContext =
   | { kind: 'challenge'; board: BoardRef; challenge: Challenge; checkpoint: Checkpoint }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { closingOf } from '../challenges/challenge.entities';
-import type { Attempt } from './attempt.entities';
+import { closingOf } from '../floor/challenge.entities';
+import { ANSWER_GRACE_MS, type Attempt } from '../floor/attempt.entities';
 import type { QuizContext } from './contexts';
-import { ANSWER_GRACE_MS } from './attempts.service';
 
 /** What a pupil may see of the correctness of a finished attempt. */
 export interface Reveal {

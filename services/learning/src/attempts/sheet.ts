@@ -4,9 +4,9 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError, notFound } from '@olymp/server-kit';
 import type { Localized } from '@olymp/proto';
-import { AnswerOption, Question, type QuestionKind, Quiz } from '../content/quiz.entities';
-import { localized } from '../content/localized';
-import type { AnswerValue } from './attempt.entities';
+import { AnswerOption, Question, type QuestionKind, Quiz } from '../floor/quiz.entities';
+import { localized } from '../floor/localized';
+import type { AnswerValue } from '../floor/attempt.entities';
 
 export interface SheetOption {
   id: string;

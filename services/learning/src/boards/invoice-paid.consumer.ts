@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EventPayload } from '@olymp/proto';
 import { type EventContext, OnEvent } from '@olymp/server-kit';
 import { Participations } from './participations.service';
-import { Training } from '../trainings/training.entities';
-import { Challenge } from '../challenges/challenge.entities';
+import { Training } from '../floor/training.entities';
+import { Challenge } from '../floor/challenge.entities';
 
 /**
  * A paid invoice grants what it was for: taking part in a challenge, or a training subscription. Idempotent (the

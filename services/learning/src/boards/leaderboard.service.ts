@@ -2,28 +2,18 @@ import { DataSource } from 'typeorm';
 import { LRUCache } from 'lru-cache';
 import DataLoader from 'dataloader';
 import type { z } from 'zod';
-import { type BoardPerson, type BoardRef, type Locale, type leaderboardReply, memberRow, publicRow } from '@olymp/proto';
+import { type BoardPerson, type BoardRef, type leaderboardReply, memberRow, publicRow } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
-import { Participation } from './participation.entity';
+import { Participation } from '../floor/participation.entity';
+import type { BoardViewer } from '../floor/access';
 
 export interface BoardFilter {
   provinceId?: number;
   districtId?: number;
   schoolId?: number;
 }
-
-/**
- * Who asks for a board, which decides the rows' shape (pupils are minors): `staff` holding the board's leaderboard
- * tab get full rows; a signed-in `member` gets everyone's rows as the live board shows them to signed-in viewers
- * (proto's memberRow: "Aigerim S.", no ids) and their own full row as `me`; `public` (no token) gets proto's
- * publicRow, exactly the live board's public row, and no `me`.
- */
-export type BoardViewer =
-  | { kind: 'staff'; userId: string; locale: Locale }
-  | { kind: 'member'; userId: string; locale: Locale }
-  | { kind: 'public'; locale: Locale };
 
 type Entry = ReturnType<Leaderboards['entry']>;
 

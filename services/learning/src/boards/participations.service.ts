@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type BoardRef, type RpcReply, publicName } from '@olymp/proto';
 import { Clock, DomainError, EventOutbox, RpcClient } from '@olymp/server-kit';
-import { type BoardKind, Participation } from './participation.entity';
+import { type BoardKind, Participation } from '../floor/participation.entity';
 
 export interface Standing {
   points: number;

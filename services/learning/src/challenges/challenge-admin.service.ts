@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditLog, type AuthUser, DomainError, notFound } from '@olymp/server-kit';
-import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz } from './challenge.entities';
+import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz } from '../floor/challenge.entities';
 import { forgetVisibleChallenge } from './challenges.service';
 import type { ImportBody, ImportQuiz } from './challenge.dto';
-import { AnswerOption, Question, Quiz, QuizType } from '../content/quiz.entities';
-import { Attempt } from '../attempts/attempt.entities';
+import { AnswerOption, Question, Quiz, QuizType } from '../floor/quiz.entities';
+import { Attempt } from '../floor/attempt.entities';
 
 const actorOf = (user: AuthUser | null) => (user ? { sub: user.sub, roleId: user.roleId } : null);
 

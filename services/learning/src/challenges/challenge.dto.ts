@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage, numeral } from '@olymp/server-kit';
-import { AUDIENCES, RESULTS_BEFORE_CLOSE } from './challenge.entities';
-import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
+import { AUDIENCES, RESULTS_BEFORE_CLOSE } from '../floor/challenge.entities';
+import { imageUrl, localizedFields, longText, title, uuid } from '../floor/localized';
 
 const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 const price = z.number().int().min(0).max(100_000_000);

@@ -10,12 +10,12 @@ import { Challenges } from './challenges.service';
 import { ChallengeAdmin } from './challenge-admin.service';
 import { Leaderboards } from '../boards/leaderboard.service';
 import { maxPointsOf } from '../boards/max-points';
-import { assertSelf, assertSelfOrStaff, boardViewer } from '../access';
+import { assertSelf, assertSelfOrStaff, boardViewer } from '../floor/access';
 import {
   archiveBody, certificateTemplateBody, challengeListQuery, checkpointQuizzesBody, importBody, joinBody, leaderboardQuery,
   privateBody, publishBody, reorderBody, rewardBody,
 } from './challenge.dto';
-import { Challenge } from './challenge.entities';
+import { Challenge } from '../floor/challenge.entities';
 
 /** Challenges for pupils (list, page, join, leave, invoice, leaderboard) and staff's actions on a challenge. */
 @Controller()

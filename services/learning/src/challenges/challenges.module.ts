@@ -1,46 +1,28 @@
-import { Injectable, Module } from '@nestjs/common';
-import { type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
-import { Challenge, Checkpoint } from './challenge.entities';
-import { createChallenge, createCheckpoint, updateChallenge, updateCheckpoint } from './challenge.dto';
-import { Participation } from '../boards/participation.entity';
-import { Attempt } from '../attempts/attempt.entities';
-import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
+import { Module } from '@nestjs/common';
+import { AuditModule, CrudResource, UploadsModule } from '@olymp/server-kit';
+import { Challenge, Checkpoint } from '../floor/challenge.entities';
+import { Treasure } from '../floor/treasure.entities';
+import { AUDIENCE_LABELS, BOARD_KIND_LABELS, RESULTS_BEFORE_CLOSE_LABELS } from '../floor/display';
+import { BoardsModule } from '../boards/boards.module';
+import { AttemptsModule } from '../attempts/attempts.module';
 import { createTreasure, updateTreasure } from '../treasures/treasure.dto';
-import { AUDIENCE_LABELS, BOARD_KIND_LABELS, RESULTS_BEFORE_CLOSE_LABELS } from '../display';
+import { createChallenge, createCheckpoint, updateChallenge, updateCheckpoint } from './challenge.dto';
+import { ChallengeHooks, CheckpointHooks, TreasureHooks } from './challenge.hooks';
+import { Challenges } from './challenges.service';
+import { ChallengeAdmin } from './challenge-admin.service';
+import { ChallengesController } from './challenges.controller';
 
-/** A challenge pupils have joined is archived, not deleted; a day with attempts cannot be removed. */
-@Injectable()
-export class ChallengeHooks implements CrudHooks<Challenge> {
-  async beforeDestroy(row: Challenge, ctx: CrudWriteContext) {
-    if (await ctx.manager.existsBy(Participation, { boardKind: 'challenge', boardId: row.id })) throw new DomainError('PUBLISHED_CONTENT_LOCKED');
-  }
-}
-
-@Injectable()
-export class CheckpointHooks implements CrudHooks<Checkpoint> {
-  async beforeDestroy(row: Checkpoint, ctx: CrudWriteContext) {
-    if (await ctx.manager.existsBy(Attempt, { checkpointId: row.id })) throw new DomainError('PUBLISHED_CONTENT_LOCKED');
-  }
-}
-
-/** A claimed treasure stays (its reward was paid); a challenge treasure must point at its challenge. */
-@Injectable()
-export class TreasureHooks implements CrudHooks<Treasure> {
-  async beforeStore(input: Partial<Treasure>, ctx: CrudWriteContext) {
-    if (!(await ctx.manager.existsBy(Challenge, { id: input.boardId as string }))) throw new DomainError('RELATED_NOT_FOUND', { field: 'boardId' });
-    if (input.checkpointId && !(await ctx.manager.existsBy(Checkpoint, { id: input.checkpointId, challengeId: input.boardId as string }))) {
-      throw new DomainError('RELATED_NOT_FOUND', { field: 'checkpointId' });
-    }
-  }
-
-  async beforeDestroy(row: Treasure, ctx: CrudWriteContext) {
-    if (await ctx.manager.existsBy(TreasureClaim, { treasureId: row.id })) throw new DomainError('RECORD_IN_USE');
-  }
-}
-
-/** Challenges and checkpoints as standard resources for staff (pupils use challenges-all and their own routes). */
+/**
+ * Challenges (spec sections 4, 5, 7): staff CRUD of challenges, checkpoints and challenge treasures (generated
+ * resources), the test builder and duplication (`ChallengeAdmin`), joining and invitations, the pupil's challenge
+ * pages and its leaderboard. The resources are for staff; pupils use challenges-all and their own routes.
+ */
 @Module({
   imports: [
+    AuditModule,
+    UploadsModule,
+    BoardsModule,
+    AttemptsModule,
     CrudResource.register({
       path: 'challenges', entity: Challenge, create: createChallenge, update: updateChallenge,
       access: { read: 'sidebar:challenge_index', store: 'challenge:create', update: 'challenge:update', destroy: 'challenge:delete' },
@@ -64,6 +46,8 @@ export class TreasureHooks implements CrudHooks<Treasure> {
       defaultSort: [{ field: 'position', order: 'ASC' }, { field: 'createdAt', order: 'DESC' }],
     }),
   ],
-  providers: [ChallengeHooks, CheckpointHooks, TreasureHooks],
+  controllers: [ChallengesController],
+  providers: [ChallengeHooks, CheckpointHooks, TreasureHooks, Challenges, ChallengeAdmin],
+  exports: [ChallengeAdmin],
 })
-export class ChallengeResourcesModule {}
+export class ChallengesModule {}

@@ -3,12 +3,12 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { Clock, DomainError, RpcClient, notFound } from '@olymp/server-kit';
 import { type CheckpointState, ROLE } from '@olymp/proto';
-import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz, challengeStatus, checkpointWindows } from './challenge.entities';
-import { Participation } from '../boards/participation.entity';
+import { Challenge, ChallengeInvitation, Checkpoint, CheckpointQuiz, challengeStatus, checkpointWindows } from '../floor/challenge.entities';
+import { Participation } from '../floor/participation.entity';
 import { Participations, type Person } from '../boards/participations.service';
-import { Attempt } from '../attempts/attempt.entities';
+import { Attempt } from '../floor/attempt.entities';
 import { Sheets } from '../attempts/sheet';
-import { localized } from '../content/localized';
+import { localized } from '../floor/localized';
 
 /**
  * Published challenges recently read for their public leaderboard, by id: the ranking is asked for by thousands of

@@ -1,9 +1,10 @@
 import { Injectable, Module } from '@nestjs/common';
 import { AuditModule, type CrudAccess, type CrudHooks, type CrudWriteContext, CrudResource, DomainError } from '@olymp/server-kit';
 import { QuestionOrderController } from './question-order.controller';
-import { AnswerOption, Question, QuestionType, Quiz, QuizType } from './quiz.entities';
-import { Attempt } from '../attempts/attempt.entities';
-import { QUESTION_KIND_LABELS } from '../display';
+import { ContentSeeder } from './content.seeder';
+import { AnswerOption, Question, QuestionType, Quiz, QuizType } from '../floor/quiz.entities';
+import { Attempt } from '../floor/attempt.entities';
+import { QUESTION_KIND_LABELS } from '../floor/display';
 import {
   createAnswer, createQuestion, createQuestionType, createQuiz, createQuizType,
   updateAnswer, updateQuestion, updateQuestionType, updateQuiz, updateQuizType,
@@ -32,6 +33,7 @@ export class AnswerHooks implements CrudHooks<AnswerOption> {
   }
 }
 
+/** Content: the question bank (question and quiz types, quizzes, questions, answers) for staff, and its seeded types. */
 @Module({
   imports: [
     AuditModule,
@@ -67,6 +69,7 @@ export class AnswerHooks implements CrudHooks<AnswerOption> {
     }),
   ],
   controllers: [QuestionOrderController],
-  providers: [QuestionHooks, AnswerHooks],
+  providers: [QuestionHooks, AnswerHooks, ContentSeeder],
+  exports: [ContentSeeder],
 })
 export class ContentModule {}

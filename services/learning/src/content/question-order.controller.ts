@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { questionOrderReply } from '@olymp/proto';
 import { ApiShape, AuditLog, type AuthUser, CurrentUser, DomainError, RequirePermission, UuidParam, ValidBody, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
-import { Question, Quiz } from './quiz.entities';
-import { uuid } from './localized';
+import { Question, Quiz } from '../floor/quiz.entities';
+import { uuid } from '../floor/localized';
 
 export const questionOrderBody = z.strictObject({
   questionIds: z

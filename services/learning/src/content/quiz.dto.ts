@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage } from '@olymp/server-kit';
-import { QUESTION_KINDS } from './quiz.entities';
-import { imageUrl, localizedFields, longText, title, uuid } from './localized';
+import { QUESTION_KINDS } from '../floor/quiz.entities';
+import { imageUrl, localizedFields, longText, title, uuid } from '../floor/localized';
 
 const names = localizedFields('name', z.string().trim().min(1).max(100));
 

@@ -4,8 +4,8 @@ import { ApiShape, type AuthUser, CurrentUser, RequirePermission, SignedIn, Uuid
 import { DataSource } from 'typeorm';
 import { BoardResults } from './board-results.service';
 import { reportQuery, resultsQuery } from './results.dto';
-import { Challenge } from '../challenges/challenge.entities';
-import { assertSelfOrStaff } from '../access';
+import { Challenge } from '../floor/challenge.entities';
+import { assertSelfOrStaff } from '../floor/access';
 import { quizResultsReply, quizStatisticsReply, resultFilterOptionsReply, studentResultsReply } from '@olymp/proto';
 
 /** Staff's view of a challenge's tests (spec: quiz-results, filter options, student results, statistics). */

@@ -3,12 +3,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
 import { Clock, KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
 import type { Logger } from 'pino';
-import { Challenge } from '../challenges/challenge.entities';
+import { Challenge } from '../floor/challenge.entities';
 import { ChallengeAdmin } from '../challenges/challenge-admin.service';
-import { Training, TrainingChapter, TrainingSubchapter } from '../trainings/training.entities';
-import { QuizType } from '../content/quiz.entities';
-import { Treasure } from '../treasures/treasure.entities';
-import { ZONE } from '../time';
+import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
+import { QuizType } from '../floor/quiz.entities';
+import { Treasure } from '../floor/treasure.entities';
+import { ZONE } from '../floor/time';
 import { ContentSeeder } from '../content/content.seeder';
 import { dailyTest, dailyTests } from './math-questions';
 

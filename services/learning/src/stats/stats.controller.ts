@@ -3,10 +3,10 @@ import { learningTodayReply } from '@olymp/proto';
 import { ApiShape, Clock, RequirePermission } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
-import { Attempt } from '../attempts/attempt.entities';
-import { Participation } from '../boards/participation.entity';
-import { Challenge } from '../challenges/challenge.entities';
-import { ZONE } from '../time';
+import { Attempt } from '../floor/attempt.entities';
+import { Participation } from '../floor/participation.entity';
+import { Challenge } from '../floor/challenge.entities';
+import { ZONE } from '../floor/time';
 
 /**
  * Today's figures for the staff home page: pupils active today (those who started a test since midnight in Almaty,

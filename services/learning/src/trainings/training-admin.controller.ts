@@ -7,12 +7,12 @@ import {
 import { Trainings, boardOf } from './trainings.service';
 import { TrainingAdmin } from './training-admin.service';
 import { TrainingReports } from './training-reports.service';
-import type { TrainingChapter } from './training.entities';
+import type { TrainingChapter } from '../floor/training.entities';
 import { createChapterBody, heartsBody, publishBody, subscriptionsQuery, tryNumberBody } from './training.dto';
 import { Participations } from '../boards/participations.service';
 import { BoardResults } from '../results/board-results.service';
 import { resultsQuery } from '../results/results.dto';
-import { assertSelfOrStaff, holdsAny } from '../access';
+import { assertSelfOrStaff, holdsAny } from '../floor/access';
 import { cancelledInvoicesReply, chapterListReply, chapterRecord, quizResultsReply, quizStatisticsReply, resultFilterOptionsReply, studentResultsReply, trainingImageReply, trainingPupilReply, trainingRecord, trainingStatisticsReply, trainingSubscriptionsReply } from '@olymp/proto';
 
 export const CHAPTERS_CRUD = 'CrudResourceService:training-chapters';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLog, type AuthUser, RpcClient, notFound } from '@olymp/server-kit';
-import { Training } from './training.entities';
-import { Participation } from '../boards/participation.entity';
+import { Training } from '../floor/training.entities';
+import { Participation } from '../floor/participation.entity';
 
 const actorOf = (user: AuthUser) => ({ sub: user.sub, roleId: user.roleId });
 const RESOURCE = 'trainings';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Localized } from '@olymp/proto';
 import { Clock } from '@olymp/server-kit';
-import { TrainingSubchapter } from './training.entities';
-import { Participation } from '../boards/participation.entity';
+import { TrainingSubchapter } from '../floor/training.entities';
+import { Participation } from '../floor/participation.entity';
 import { Sheets } from '../attempts/sheet';
-import { localized } from '../content/localized';
+import { localized } from '../floor/localized';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 

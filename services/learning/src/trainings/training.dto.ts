@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numeral } from '@olymp/server-kit';
-import { imageUrl, localizedFields, longText, title, uuid } from '../content/localized';
+import { imageUrl, localizedFields, longText, title, uuid } from '../floor/localized';
 import { createTreasure } from '../treasures/treasure.dto';
 
 const price = z.number().int().min(0).max(100_000_000);

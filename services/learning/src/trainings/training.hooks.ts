@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type CrudHooks, type CrudWriteContext, DomainError } from '@olymp/server-kit';
 import type { EntityManager } from 'typeorm';
-import { Training, TrainingChapter, TrainingSubchapter } from './training.entities';
-import { Participation } from '../boards/participation.entity';
-import { Attempt } from '../attempts/attempt.entities';
-import { Quiz } from '../content/quiz.entities';
-import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
+import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
+import { Participation } from '../floor/participation.entity';
+import { Attempt } from '../floor/attempt.entities';
+import { Quiz } from '../floor/quiz.entities';
+import { Treasure, TreasureClaim } from '../floor/treasure.entities';
 
 /** Rules of the training resources the schemas and constraints cannot say: what pupils have used stays. */
 

@@ -7,7 +7,7 @@ import { Trainings, boardOf } from './trainings.service';
 import { emptyBody, leaderboardQuery, trainingListQuery } from './training.dto';
 import { Leaderboards } from '../boards/leaderboard.service';
 import { maxPointsOf } from '../boards/max-points';
-import { boardViewer } from '../access';
+import { boardViewer } from '../floor/access';
 
 /** Trainings for pupils (spec section 2, student training): the list, a training's page, joining, leaving, the invoice, the leaderboard. */
 @Controller()

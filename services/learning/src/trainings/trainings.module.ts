@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuditModule, CrudResource, UploadsModule } from '@olymp/server-kit';
-import { LearningModule } from '../learning.module';
-import { Training, TrainingChapter, TrainingSubchapter } from './training.entities';
-import { Treasure } from '../treasures/treasure.entities';
-import { BOARD_KIND_LABELS } from '../display';
+import { BoardsModule } from '../boards/boards.module';
+import { AttemptsModule } from '../attempts/attempts.module';
+import { ResultsModule } from '../results/results.module';
+import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
+import { Treasure } from '../floor/treasure.entities';
+import { BOARD_KIND_LABELS } from '../floor/display';
 import {
   createChapter, createSubchapter, createTraining, createTrainingTreasure, updateChapter, updateSubchapter, updateTraining, updateTrainingTreasure,
 } from './training.dto';
@@ -24,7 +26,9 @@ const label = ['title'] as const;
  */
 @Module({
   imports: [
-    LearningModule,
+    BoardsModule,
+    AttemptsModule,
+    ResultsModule,
     AuditModule,
     UploadsModule,
     CrudResource.register({

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { ROLE } from '@olymp/proto';
 import { Clock, DomainError, RpcClient, notFound } from '@olymp/server-kit';
-import { Training, TrainingChapter, TrainingSubchapter } from './training.entities';
-import { Participation } from '../boards/participation.entity';
+import { Training, TrainingChapter, TrainingSubchapter } from '../floor/training.entities';
+import { Participation } from '../floor/participation.entity';
 import { Participations } from '../boards/participations.service';
-import { Attempt } from '../attempts/attempt.entities';
+import { Attempt } from '../floor/attempt.entities';
 import { Sheets } from '../attempts/sheet';
-import { Treasure, TreasureClaim } from '../treasures/treasure.entities';
-import { localized } from '../content/localized';
+import { Treasure, TreasureClaim } from '../floor/treasure.entities';
+import { localized } from '../floor/localized';
 
 export const isPaid = (t: Training) => t.priceTenge > 0 || t.priceZp > 0;
 export const boardOf = (id: string) => ({ kind: 'training' as const, id });

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EventOutbox } from '@olymp/server-kit';
-import { Achievement } from './treasure.entities';
-import { Challenge } from '../challenges/challenge.entities';
+import { Achievement } from '../floor/treasure.entities';
+import { Challenge } from '../floor/challenge.entities';
 import type { Standing } from '../boards/participations.service';
 
 /** Certificate codes: 10 characters without look-alikes (0/O, 1/I/L), easy to read off paper. */

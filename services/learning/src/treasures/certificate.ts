@@ -1,8 +1,8 @@
 import escapeHtml from 'escape-html';
 import type { Locale } from '@olymp/proto';
-import type { Achievement } from './treasure.entities';
-import type { Challenge } from '../challenges/challenge.entities';
-import { almatyDate } from '../time';
+import type { Achievement } from '../floor/treasure.entities';
+import type { Challenge } from '../floor/challenge.entities';
+import { almatyDate } from '../floor/time';
 
 const DEFAULTS = {
   title: { kk: 'Сертификат', ru: 'Сертификат', en: 'Certificate' },

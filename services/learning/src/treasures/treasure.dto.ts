@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedFields, title, uuid } from '../content/localized';
+import { localizedFields, title, uuid } from '../floor/localized';
 
 const reward = z.number().int().min(0).max(1_000_000).default(0);
 

@@ -5,9 +5,9 @@ import { achievementListReply, achievementReply, type Locale, message, treasureC
 import { ApiShape, type AuthUser, CurrentUser, DomainError, Public, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Treasures } from './treasures.service';
-import { Achievement } from './treasure.entities';
-import { Challenge } from '../challenges/challenge.entities';
-import { assertSelfOrStaff } from '../access';
+import { Achievement } from '../floor/treasure.entities';
+import { Challenge } from '../floor/challenge.entities';
+import { assertSelfOrStaff } from '../floor/access';
 import { renderCertificate } from './certificate';
 
 const downloadQuery = z.strictObject({ userId: z.uuid(), challengeId: z.uuid() });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
-import { Treasure, TreasureClaim } from './treasure.entities';
+import { Treasure, TreasureClaim } from '../floor/treasure.entities';
 import { Participations } from '../boards/participations.service';
 
 /** Claiming a treasure: once per pupil, after the tests it guards; finance credits the reward from the event. */

@@ -77,6 +77,7 @@ export class NoticesService {
     const notice = Object.assign(new Notice(), { id, userId: n.userId, kind: n.kind, params: n.params, source: n.source, createdAt: n.at, readAt: null });
     this.afterCommit.run(manager, () => {
       for (const locale of LOCALES) this.realtime.io.to(userRoom(n.userId, locale)).emit('notice', this.view(notice, locale));
+      this.realtime.pushed('notice', LOCALES.length);
     });
   }
 

@@ -2,7 +2,9 @@
  * The landing pages (spec sections 1, 2 and 9): /altyn-saqa (primary-school olympiad), /altyn-tulek (senior
  * olympiad), /altyn-asyq (teachers' olympiad) with registration shown as closed, and /altyn-saqa-landing (the
  * 5-day challenge, the paid preparation course at 10,500 tenge, the FAQ). Each has the anchors about, dates,
- * working, advantages and faq. Texts are in the front-landing translation group.
+ * working, advantages and faq. Texts are in the front-landing translation group; an olympiad's stages and their days
+ * and the "Last updated" day are data (the `landing` setting staff edit in Settings, read from the public settings):
+ * while they cannot be read the page is shown without them.
  */
 import './landing.css';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +12,15 @@ import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { Alert, Badge, ButtonLink } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatTenge } from '../../lib/format';
+import { usePublicSettings } from '../../api/settings';
+import { formatDay, formatTenge } from '../../lib/format';
 
 export type LandingSlug = 'altyn-saqa' | 'altyn-saqa-landing' | 'altyn-tulek' | 'altyn-asyq';
 
 /** Spec section 9. */
 export const COURSE_PRICE_TENGE = 10_500;
 
-const KEY: Record<LandingSlug, string> = {
+const KEY: Record<LandingSlug, 'primary' | 'senior' | 'teachers' | 'challenge'> = {
   'altyn-saqa': 'primary',
   'altyn-tulek': 'senior',
   'altyn-asyq': 'teachers',
@@ -38,6 +41,8 @@ export default function LandingPage({ slug }: { slug: LandingSlug }) {
   const locale = currentLocale();
   usePageTitle(t(`${k}.title`));
   const faq = t(`${k}.faq`, { returnObjects: true }) as { q: string; a: string }[];
+  const settings = usePublicSettings();
+  const landing = settings?.landing;
   return (
     <>
       <section className="hero" aria-labelledby="landing-title">
@@ -85,11 +90,32 @@ export default function LandingPage({ slug }: { slug: LandingSlug }) {
       <section id="dates" className="section landing-section">
         <div className="container stack">
           <h2>{t('nav.dates')}</h2>
-          <ul className="timeline">
-            {list(t, `${k}.dates`).map((d) => (
-              <li key={d}>{d}</li>
-            ))}
-          </ul>
+          {k === 'challenge' ? (
+            <ul className="timeline">
+              {list(t, 'challenge.dates').map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          ) : landing ? (
+            <>
+              {landing.stages[k].length ? (
+                <ul className="timeline" data-testid="stages">
+                  {landing.stages[k].map((stage, i) => (
+                    <li key={i}>
+                      {stage.name[locale]}: {stage.date ? <time dateTime={stage.date}>{formatDay(stage.date, locale)}</time> : t('dateTba')}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>{t('datesSoon')}</p>
+              )}
+              {landing.updatedOn ? (
+                <p className="muted" data-testid="updated-on">
+                  {t('updatedOn', { date: formatDay(landing.updatedOn, locale) })}
+                </p>
+              ) : null}
+            </>
+          ) : null}
         </div>
       </section>
 
@@ -144,7 +170,7 @@ export default function LandingPage({ slug }: { slug: LandingSlug }) {
             ? faq.map((item) => (
                 <details key={item.q} className="faq">
                   <summary>{item.q}</summary>
-                  <p>{item.a.replace('{email}', 'support@altynsaqa.kz')}</p>
+                  <p>{item.a.replace('{email}', settings?.support.email ?? 'support@altynsaqa.kz')}</p>
                 </details>
               ))
             : null}

@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Quiz } from '../content/quiz.entities';
+import { Quiz } from './quiz.entities';
+
+/** A save that arrives this long after the deadline still counts: it left the pupil's phone in time. */
+export const ANSWER_GRACE_MS = 5_000;
 
 export type AttemptStatus = 'running' | 'finished' | 'reset';
 export type ContextKind = 'challenge' | 'training' | 'standalone';

@@ -27,3 +27,11 @@ export const BOARD_KIND_LABELS: Readonly<Record<string, Localized>> = {
   challenge: { kk: 'Челлендж', ru: 'Челлендж', en: 'Challenge' },
   training: { kk: 'Тренинг', ru: 'Тренинг', en: 'Training' },
 };
+
+/** How a course is taught (the store's tabs). */
+export const COURSE_KIND_LABELS: Readonly<Record<string, Localized>> = {
+  live: { kk: 'Онлайн (тікелей)', ru: 'Онлайн (в прямом эфире)', en: 'Live online' },
+  flex: { kk: 'Икемді', ru: 'Гибкий', en: 'Flex (self-paced)' },
+  'self-study': { kk: 'Өздік оқу', ru: 'Самостоятельное обучение', en: 'Self-study' },
+  offline: { kk: 'Офлайн', ru: 'Офлайн', en: 'Offline' },
+};

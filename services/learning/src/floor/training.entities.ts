@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Quiz } from '../content/quiz.entities';
+import { Quiz } from './quiz.entities';
 
 /**
  * A training: chapters of subchapters, each subchapter a lesson that may end in a test (its checkpoint). Hearts:

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Quiz } from '../content/quiz.entities';
+import { Quiz } from './quiz.entities';
 
 export const AUDIENCES = ['all', 'users', 'code'] as const;
 export type Audience = (typeof AUDIENCES)[number];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { courseKind } from '@olymp/proto';
+import { imageUrl, localizedFields, longText, title, uuid } from '../floor/localized';
+
+const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+const position = z.number().int().min(0).max(1_000_000);
+
+const courseFields = {
+  ...localizedFields('title', title),
+  ...localizedFields('description', longText),
+  imageUrl,
+  published: z.boolean().default(false),
+  position: position.default(0),
+};
+
+/** How a course is taught is chosen once: its groups and lessons (or chapters) depend on it. */
+export const createCourse = z.strictObject({ kind: courseKind, ...courseFields });
+export const updateCourse = z.strictObject(courseFields).partial();
+
+const moduleFields = { ...localizedFields('title', title), ...localizedFields('description', longText), position: position.default(0) };
+/** A module stays in its course. */
+export const createModule = z.strictObject({ courseId: uuid, ...moduleFields });
+export const updateModule = z.strictObject(moduleFields).partial();
+
+const groupFields = {
+  name: z.string().trim().min(1).max(200),
+  capacity: z.number().int().min(1).max(10_000).nullable().default(null),
+  /** The group link: where its live lessons are held. */
+  meetingUrl: z.url({ protocol: /^https?$/ }).max(500).nullable().default(null),
+  published: z.boolean().default(false),
+};
+/** A group stays in its course. */
+export const createGroup = z.strictObject({ courseId: uuid, ...groupFields });
+export const updateGroup = z.strictObject(groupFields).partial();
+
+const lessonFields = {
+  ...localizedFields('title', title),
+  /** The instant the lesson starts; staff screens pick a date and an hour in Asia/Almaty. */
+  startsAt: instant,
+  durationMinutes: z.number().int().min(1).max(600).default(90),
+  moduleId: uuid.nullable().default(null),
+};
+/** A lesson stays in its group. */
+export const createLesson = z.strictObject({ groupId: uuid, ...lessonFields });
+export const updateLesson = z.strictObject(lessonFields).partial();

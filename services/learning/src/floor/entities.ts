@@ -1,0 +1,11 @@
+import { quizEntities } from './quiz.entities';
+import { challengeEntities } from './challenge.entities';
+import { Participation } from './participation.entity';
+import { attemptEntities } from './attempt.entities';
+import { trainingEntities } from './training.entities';
+import { treasureEntities } from './treasure.entities';
+import { courseEntities } from './course.entities';
+
+export const learningEntities = [
+  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities,
+];
