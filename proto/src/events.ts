@@ -176,6 +176,24 @@ export const EVENT_SCHEMAS = {
       changedAt: instant,
     }),
   },
+  /**
+   * Who may see a challenge, a training, an event or a course group changed: a pupil joined or left it (or a teacher
+   * was put on or taken off a course group). Notifications keeps chat-group membership from it, so it never asks
+   * learning per message. `name` is already the public form ("Aigerim S.": pupils are minors), never a phone.
+   * `at` orders the facts of one (group, user): a consumer keeps the newest and ignores older or repeated ones.
+   */
+  'learning.membership.changed': {
+    1: z.object({
+      group: z.object({ kind: z.enum(['challenge', 'training', 'event', 'course_group']), id: uuid }),
+      userId: uuid,
+      name: z.string().min(1).max(120),
+      role: z.enum(['pupil', 'teacher']),
+      /** The group's title in kk/ru/en (the challenge's, the training's, ...), for naming its chat. */
+      title: localized,
+      active: z.boolean(),
+      at: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

@@ -41,5 +41,7 @@ export const NOTIFICATIONS_MESSAGES = {
   /** How an amount reads in a notice: tenge, wallet points, or both. */
   AMOUNT_TENGE: msg('{tenge} ₸', '{tenge} ₸', '{tenge} ₸'),
   AMOUNT_ZP: msg('{zp} ZP', '{zp} ZP', '{zp} ZP'),
+  NOTICE_CHAT_ANNOUNCEMENT_TITLE: msg('Announcement in "{group}"', 'Объявление в «{group}»', '«{group}» тобындағы хабарландыру'),
+  NOTICE_CHAT_ANNOUNCEMENT: msg('{text}', '{text}', '{text}'),
   MARKED_READ: msg('Marked as read.', 'Отмечено как прочитанное.', 'Оқылды деп белгіленді.'),
 } as const satisfies Record<string, Localized>;

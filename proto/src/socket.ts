@@ -65,7 +65,7 @@ export interface MyStanding {
 
 export interface NoticeView {
   id: string;
-  kind: 'invoice.paid' | 'order.status.changed' | 'achievement.earned';
+  kind: 'invoice.paid' | 'order.status.changed' | 'achievement.earned' | 'chat.announcement';
   /** The student UI's toast type (spec section 9). */
   toast: 'success' | 'info';
   title: string;
@@ -83,13 +83,72 @@ export interface HandshakeRefusal {
   message: string;
 }
 
+/** What a chat group belongs to. */
+export type ChatGroupKind = 'challenge' | 'training' | 'event' | 'course_group';
+
+/**
+ * A chat message as members see it (docs/chat.md). No author id or phone ever: pupils are minors. `author.key` is
+ * an opaque per-group token of the author (the reader finds its own in its group's `me.key`), so a client can tell
+ * its own messages and group a run of one author's messages. `text` is null once the message is deleted by its
+ * author or hidden by staff (`deletedAt` / `hiddenAt` say which). Links stay text: clients never turn them into
+ * anchors unless the group's `linksAllowed`.
+ */
+export interface ChatMessageView {
+  id: string;
+  groupId: string;
+  /** Position in the group, from 1, gapless in order of commit: the history's cursor. */
+  seq: number;
+  clientId: string | null;
+  author: { key: string; name: string | null; role: 'pupil' | 'teacher' | 'staff' };
+  text: string | null;
+  image: { url: string } | null;
+  replyTo: { id: string; seq: number; name: string | null; text: string | null } | null;
+  pinned: boolean;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  hiddenAt: string | null;
+}
+
+/** Someone in a group is typing (sent at most every 2 s per socket; shown for a few seconds). */
+export interface ChatTyping {
+  groupId: string;
+  key: string;
+  name: string | null;
+}
+
+/** A group's state changed (closed, reopened, links allowed). */
+export interface ChatGroupChange {
+  groupId: string;
+  closedAt: string | null;
+  linksAllowed: boolean;
+}
+
+export interface ChatJoinInput {
+  groupId: string;
+  /** The highest `seq` the client holds: the ack carries every visible message after it (reconnect catch-up). */
+  after?: number;
+}
+
+export type ChatJoinAck =
+  | { ok: true; messages: ChatMessageView[]; hasMore: boolean }
+  | { ok: false; code: ErrorCode; message: string };
+
 export interface ServerToClientEvents {
   board: (view: BoardView<PublicRow | MemberRow>) => void;
   'board:me': (me: MyStanding) => void;
   notice: (notice: NoticeView) => void;
+  'chat:message': (message: ChatMessageView) => void;
+  /** A message was edited, deleted, hidden or pinned: the whole new view. */
+  'chat:updated': (message: ChatMessageView) => void;
+  'chat:typing': (typing: ChatTyping) => void;
+  'chat:group': (change: ChatGroupChange) => void;
 }
 
 export interface ClientToServerEvents {
   'board:subscribe': (board: BoardRefInput, ack?: (result: Ack) => void) => void;
   'board:unsubscribe': (board: BoardRefInput, ack?: (result: Ack) => void) => void;
+  /** Joins a group's room (a member's groups are joined at connect) and fetches what was missed after `after`. */
+  'chat:join': (input: ChatJoinInput, ack?: (result: ChatJoinAck) => void) => void;
+  'chat:typing': (input: { groupId: string }) => void;
 }

@@ -58,6 +58,8 @@ const XpointPage = page(() => import('./pages/student/XpointPage'), 'finances');
 const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile');
 const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
 const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile');
+const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
+const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const ShopHomePage = page(() => import('./pages/student/shop/ShopHomePage'), 'shop');
 const ShopProductsPage = page(() => import('./pages/student/shop/ProductsPage'), 'shop');
 const ShopProductPage = page(() => import('./pages/student/shop/ProductPage'), 'shop');
@@ -133,6 +135,8 @@ export function App() {
             <Route path="profile" element={<ProfilePage />} />
             <Route path="profile/edit" element={<ProfileEditPage />} />
             <Route path="notices" element={<NoticesPage />} />
+            <Route path="chat" element={<ChatListPage />} />
+            <Route path="chat/:groupId" element={<ChatPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
             <Route path="courses/*" element={<ComingSoonPage />} />
             <Route path="shop" element={<Navigate to="products/home" replace />} />

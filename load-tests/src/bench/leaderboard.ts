@@ -105,7 +105,7 @@ export async function updatesPerSecond(stack: Stack, challengeId: string, count:
   return { events: users.length, publishSeconds: round(published / 1000, 2), appliedSeconds: round(seconds, 2), appliedPerSecond: round(users.length / seconds) };
 }
 
-interface FanOut {
+export interface FanOut {
   viewers: number;
   rounds: number;
   emitToLastMs: Record<string, number>;

@@ -8,7 +8,9 @@
  *   5. a BENCH_BOARD-participant challenge: restart (the live board rebuilds from learning), top-100 and own rank
  *      through the API, ranking updates applied per second on the live board;
  *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
- *      delivery), against a bare socket.io server with the same payload and viewers.
+ *      delivery), against a bare socket.io server with the same payload and viewers;
+ *   7. (after step 3) chat: a group of the BENCH_PUPILS signed-in pupils, store-to-last-member delivery p99 beside bare
+ *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
@@ -24,6 +26,7 @@ import { answerSaves, createPupils, loginBurst, startAttempts } from './answers'
 import { apiLatency, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
 import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
+import { chatBench } from './chat';
 import { launch, prepare } from './stack';
 import { progress, rssMb } from './stats';
 
@@ -37,6 +40,7 @@ const ROUNDS = env('BENCH_ROUNDS', 15);
 const UPDATES = env('BENCH_UPDATES', 20_000);
 const FLOOD_SOCKETS = env('BENCH_FLOOD_SOCKETS', 4);
 const FLOOD_RATE = env('BENCH_FLOOD_RATE', 2000);
+const CHAT_MESSAGES = env('BENCH_CHAT_MESSAGES', 200);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
@@ -66,6 +70,16 @@ async function main() {
     if (ONLY === 'logins') {
       await stack.stop();
       process.stdout.write(`${JSON.stringify({ logins: report.logins }, null, 2)}\n`);
+      return;
+    }
+
+    if (!ONLY || ONLY === 'chat') {
+      progress(`chat: a group of ${logins.pupils.length} members`);
+      report.chat = await chatBench(stack, logins.pupils, { rounds: ROUNDS, messages: CHAT_MESSAGES });
+    }
+    if (ONLY === 'chat') {
+      await stack.stop();
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, chat: report.chat }, null, 2)}\n`);
       return;
     }
 

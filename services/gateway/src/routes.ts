@@ -29,6 +29,8 @@ export const ROUTES: readonly RouteRule[] = [
     'users/{user}/active-challenges',
     'logs/learning',
   ]),
+  // Before `logs` (auth): the notifications service's own audit log (chat moderation).
+  ...rules('notifications', ['logs/notifications']),
   ...rules('auth', [
     'send-otp',
     'refresh-token',
@@ -116,7 +118,7 @@ export const ROUTES: readonly RouteRule[] = [
     'prizes',
     'claimed-products',
   ]),
-  ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts']),
+  ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts', 'chat']),
 ];
 
 export const API_PREFIX = '/api';

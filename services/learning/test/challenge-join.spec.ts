@@ -51,6 +51,24 @@ describe('joining a challenge and its checkpoint windows', () => {
     expect(active.body.data.map((c: { id: string }) => c.id)).toEqual([ch.id]);
   });
 
+  it('tells chat who joined and who left (learning.membership.changed in the outbox, public name only)', async () => {
+    const p = await s.pupil(5, { firstName: 'Aigerim', lastName: 'Seitkali' });
+    const facts = async () =>
+      (await s.sql<{ payload: Record<string, unknown> }>(
+        "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->>'userId' = $1 ORDER BY created_at, id",
+        [p.id],
+      )).map((r) => r.payload);
+    await s.http().post(`/api/users/${p.id}/challenges/${ch.id}`).set('Authorization', p.token).send({}).expect(201);
+    await s.http().post(`/api/users/${p.id}/challenges/${ch.id}`).set('Authorization', p.token).send({}).expect(201);
+    expect(await facts()).toEqual([
+      expect.objectContaining({ group: { kind: 'challenge', id: ch.id }, name: 'Aigerim S.', role: 'pupil', active: true }),
+    ]);
+    await s.http().delete(`/api/users/${p.id}/challenges/${ch.id}`).set('Authorization', p.token).expect(200);
+    const after = await facts();
+    expect(after.map((f) => f.active)).toEqual([true, false]);
+    expect(JSON.stringify(after)).not.toMatch(/Seitkali|\+7/);
+  });
+
   it('refuses a grade-7 pupil with a clear message in their language, and writes nothing', async () => {
     const p = await s.pupil(7);
     const before = await participations();

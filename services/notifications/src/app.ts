@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type KitConfig, type ServiceDefinition, createService } from '@olymp/server-kit';
+import { AuditModule, type KitConfig, type ServiceDefinition, auditLogResource, createService } from '@olymp/server-kit';
 import { NOTIFICATIONS_CONFIG } from './tokens';
 import { type NotificationsConfig, loadNotificationsConfig } from './config';
 import { DevSms } from './sms/dev-sms.entity';
@@ -18,8 +18,23 @@ import { NoticesConsumer } from './notices/notices.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
+import { NotificationsChat1764100000000 } from './migrations/1764100000000-notifications-chat';
+import { ChatGroup, ChatMember, ChatMessage, ChatReport } from './chat/chat.entities';
+import { ChatService } from './chat/chat.service';
+import { ChatController } from './chat/chat.controller';
+import { ChatAdminController } from './chat/chat-admin.controller';
+import { ChatMembershipConsumer } from './chat/chat-membership.consumer';
+import { ChatRealtime } from './chat/chat.realtime';
 
-/** Notifications: live leaderboards and notices over socket.io, and outgoing SMS. */
+/** Chat groups (docs/chat.md): its own feature folder, on the node's socket.io server and notices. */
+@Module({
+  imports: [AuditModule],
+  controllers: [ChatController, ChatAdminController],
+  providers: [ChatService, ChatMembershipConsumer, ChatRealtime],
+})
+export class ChatModule {}
+
+/** Notifications: live leaderboards and notices over socket.io, chat, and outgoing SMS. */
 @Module({})
 export class NotificationsModule {
   static register(config: KitConfig, settings: NotificationsConfig): DynamicModule {
@@ -39,6 +54,7 @@ export class NotificationsModule {
         NoticesConsumer,
         SmsDelivery,
       ],
+      exports: [RealtimeServer, AfterCommit, NoticesService],
     };
   }
 }
@@ -46,9 +62,12 @@ export class NotificationsModule {
 /** The service for an environment (its own settings are read from the same variables as the kit's). */
 export const notificationsDefinition = (env: Record<string, string | undefined> = process.env): ServiceDefinition => ({
   service: 'notifications',
-  imports: (config) => [NotificationsModule.register(config, loadNotificationsConfig(env, config))],
-  entities: [DevSms, Notice],
-  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000],
+  imports: (config) => {
+    const core = NotificationsModule.register(config, loadNotificationsConfig(env, config));
+    return [core, { module: ChatModule, imports: [AuditModule, core] }, auditLogResource({ access: 'log:index', path: 'logs/notifications' })];
+  },
+  entities: [DevSms, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport],
+  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000],
 });
 
 export const notificationsService: ServiceDefinition = notificationsDefinition();

@@ -92,3 +92,20 @@ export class Viewer {
     this.socket.close();
   }
 }
+
+/** A `learning.membership.changed` fact, as learning writes it. */
+export const membership = (
+  group: { kind: 'challenge' | 'training' | 'event' | 'course_group'; id: string },
+  userId: string,
+  name: string,
+  active: boolean,
+  at: Date,
+): EventPayload<'learning.membership.changed'> => ({
+  group,
+  userId,
+  name,
+  role: 'pupil',
+  title: { kk: 'Олимпиада', ru: 'Олимпиада', en: 'Olympiad' },
+  active,
+  at: at.toISOString(),
+});

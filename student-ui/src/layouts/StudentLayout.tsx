@@ -4,9 +4,10 @@
  * section 9). The socket code is loaded after the first paint, in its own chunk, so no page (the quiz least of all)
  * waits for it.
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { CHAT_CHANGED, getChatGroups } from '../api/chat';
 import { noticesChanged } from '../api/notices';
 import { orderNoticed } from '../api/shop';
 import { usePublicSettings } from '../api/settings';
@@ -17,13 +18,47 @@ import { PageLoading } from './PageLoading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
+/** The pupil's unread chat messages (the menu's badge): counted at load, on a new message and after reading. */
+function useChatUnread(): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    let stop: (() => void) | undefined;
+    const count = () => {
+      getChatGroups().then(
+        (r) => alive && setUnread(r.unreadTotal),
+        () => undefined, // a hint only: a failed count leaves it as it was
+      );
+    };
+    count();
+    window.addEventListener(CHAT_CHANGED, count);
+    void import('../realtime/socket').then(({ acquireSharedConnection }) => {
+      if (!alive) return;
+      const { connection, release } = acquireSharedConnection();
+      connection.socket.on('chat:message', count);
+      stop = () => {
+        connection.socket.off('chat:message', count);
+        release();
+      };
+    });
+    return () => {
+      alive = false;
+      window.removeEventListener(CHAT_CHANGED, count);
+      stop?.();
+    };
+  }, []);
+  return unread;
+}
+
 export function useStudentMenu() {
   const { t } = useTranslation();
+  const unread = useChatUnread();
   return [
     { to: '/student/home', label: t('nav.studentHome') },
     { to: '/student/challenges', label: t('nav.challenge') },
     { to: '/student/my-challenges', label: t('nav.myChallenges') },
     { to: '/student/training', label: t('nav.training') },
+    { to: '/student/chat', label: unread > 0 ? t('nav.chatUnread', { n: unread > 99 ? '99+' : unread }) : t('nav.chat') },
     { to: '/student/achievements', label: t('nav.achievements') },
     { to: '/student/my-invoices', label: t('nav.invoices') },
     { to: '/student/zpoint', label: t('nav.zpoint') },

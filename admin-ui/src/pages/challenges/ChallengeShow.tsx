@@ -8,7 +8,6 @@ import { Button, Card, Descriptions, Form, Input, List, Select, Space, Switch, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/Charts';
-import { NotAvailable } from '../../components/NotAvailable';
 import { UrlTabs } from '../../components/UrlTabs';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
@@ -17,6 +16,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import { CheckpointCreate } from './CheckpointCreate';
+import { ChatGroupsTab } from '../chat/ChatGroupsTab';
 import type { PageProps } from '../registry';
 import type { CertificateTemplateReply, QuizResultsReply, QuizStatisticsReply, ResultFilterOptionsReply, StaffInvoicePage, StaffLeaderboard } from '@olymp/proto';
 
@@ -295,7 +295,7 @@ export default function ChallengeShow({ id }: PageProps) {
         </Descriptions>
       ),
     },
-    { key: 'chat-groups', permission: 'challenge:chatgroup_tab', label: t('challenge.tabs.chatGroups'), children: <NotAvailable /> },
+    { key: 'chat-groups', permission: 'challenge:chatgroup_tab', label: t('challenge.tabs.chatGroups'), children: <ChatGroupsTab kind="challenge" refId={id} /> },
     { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <Certificate id={id} /> },
     { key: 'access', permission: 'challenge:access_tab', label: t('challenge.tabs.access'), children: <Access record={record} onSaved={() => void query.refetch()} /> },
     { key: 'subscriptions', permission: 'challenge:invoice_tab', label: t('challenge.tabs.subscriptions'), children: <Invoices id={id} paidOnly /> },

@@ -7,7 +7,6 @@ import { useGo, useOne, type BaseRecord } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
 import { UrlTabs } from '../../components/UrlTabs';
 import { localized } from '../../crud/labels';
 import { useAccess } from '../../hooks/useAccess';
@@ -20,6 +19,7 @@ import { Invoices, Leaderboard, Subscriptions, TestResults } from './ReportTabs'
 import { NAMESPACES, useAction, useLocale } from './shared';
 import { Statistics, TestStatistics } from './StatisticsTabs';
 import { TrainingSettings } from './TrainingSettings';
+import { ChatGroupsTab } from '../chat/ChatGroupsTab';
 
 const LABELS: Record<TabKey, string> = {
   chapters: 'tabs.chapters',
@@ -48,7 +48,7 @@ export default function TrainingShow({ id }: PageProps) {
   const content: Record<TabKey, () => ReactNode> = {
     chapters: () => <ChaptersTab trainingId={id} />,
     leaderboard: () => <Leaderboard trainingId={id} />,
-    'chat-groups': () => <NotAvailable />,
+    'chat-groups': () => <ChatGroupsTab kind="training" refId={id} />,
     subscriptions: () => <Subscriptions trainingId={id} />,
     invoices: () => <Invoices trainingId={id} />,
     statistics: () => <Statistics trainingId={id} />,

@@ -34,6 +34,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     'log:index',
     ...all('finance:'),
     ...all('shop:'),
+    ...all('chat:'),
   ],
   student: [],
   contentMaker: [

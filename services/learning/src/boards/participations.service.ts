@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BoardRef, RpcReply } from '@olymp/proto';
-import { DomainError, RpcClient } from '@olymp/server-kit';
+import { type BoardRef, type RpcReply, publicName } from '@olymp/proto';
+import { Clock, DomainError, EventOutbox, RpcClient } from '@olymp/server-kit';
 import { type BoardKind, Participation } from '../floor/participation.entity';
 
 export interface Standing {
@@ -28,6 +28,8 @@ export class Participations {
   constructor(
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
   ) {}
 
   async person(userId: string): Promise<Person> {
@@ -74,7 +76,30 @@ export class Participations {
       .execute()
       .then((r) => r.raw as unknown[]);
     const participation = await manager.findOneByOrFail(Participation, { boardKind: board.kind, boardId: board.id, userId: person.userId });
+    if (inserted.length > 0) await this.announce(manager, board, participation, true);
     return { participation, created: inserted.length > 0 };
+  }
+
+  /** Removes the pupil from the board and tells the other services (chat membership) in the same transaction. */
+  async remove(manager: EntityManager, participation: Participation): Promise<void> {
+    await manager.delete(Participation, { id: participation.id });
+    await this.announce(manager, { kind: participation.boardKind, id: participation.boardId }, participation, false);
+  }
+
+  /** `learning.membership.changed` for a join or a leave, through the outbox (commits with the change). */
+  private async announce(manager: EntityManager, board: BoardRef, p: Participation, active: boolean): Promise<void> {
+    const table = board.kind === 'challenge' ? 'challenges' : 'trainings';
+    const [t] = (await manager.query(`SELECT title_kk, title_ru, title_en FROM ${table} WHERE id = $1`, [board.id])) as { title_kk: string; title_ru: string; title_en: string }[];
+    const fallback = t?.title_kk || t?.title_ru || t?.title_en || board.kind;
+    await this.outbox.add(manager, 'learning.membership.changed', {
+      group: { kind: board.kind, id: board.id },
+      userId: p.userId,
+      name: (publicName(p.firstName, p.lastName) ?? '?').slice(0, 120),
+      role: 'pupil',
+      title: { kk: t?.title_kk || fallback, ru: t?.title_ru || fallback, en: t?.title_en || fallback },
+      active,
+      at: this.clock.now().toISOString(),
+    });
   }
 
   /**

@@ -155,7 +155,7 @@ export class Challenges {
       const p = await this.participations.lock(m, { kind: 'challenge', id: c.id }, userId);
       if (!p) throw new DomainError('NOT_A_PARTICIPANT');
       if (await m.existsBy(Attempt, { userId, boardKind: 'challenge', boardId: c.id })) throw new DomainError('LEAVE_REFUSED');
-      await m.delete(Participation, { id: p.id });
+      await this.participations.remove(m, p);
     });
   }
 

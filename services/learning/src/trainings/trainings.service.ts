@@ -203,7 +203,7 @@ export class Trainings {
       if (!p) throw new DomainError('NOT_A_PARTICIPANT');
       if (p.via === 'invoice') throw new DomainError('SUBSCRIPTION_NOT_LEAVABLE');
       if (await m.existsBy(Attempt, { userId, boardKind: 'training', boardId: t.id })) throw new DomainError('LEAVE_REFUSED');
-      await m.delete(Participation, { id: p.id });
+      await this.participations.remove(m, p);
     });
   }
 

@@ -8,7 +8,7 @@ import { RealtimeServer, userRoom } from '../realtime/realtime.server';
 import { AfterCommit } from '../realtime/after-commit';
 import { Notice, type NoticeKind } from './notice.entity';
 
-interface NewNotice {
+export interface NewNotice {
   userId: string;
   kind: NoticeKind;
   params: Record<string, unknown>;
@@ -87,6 +87,27 @@ export class NoticesService {
     });
   }
 
+  /** Many notices in one statement (an announcement to every member of a group); each pushed after the commit. */
+  async addMany(manager: EntityManager, list: NewNotice[]): Promise<void> {
+    if (!list.length) return;
+    const ids = list.map(() => randomUUID());
+    const inserted = (await manager.query(
+      `INSERT INTO notices (id, user_id, kind, params, source, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::timestamptz[])
+       ON CONFLICT (source) DO NOTHING RETURNING id`,
+      [ids, list.map((n) => n.userId), list.map((n) => n.kind), list.map((n) => JSON.stringify(n.params)), list.map((n) => n.source), list.map((n) => n.at)],
+    )) as { id: string }[];
+    const kept = new Set(inserted.map((r) => r.id));
+    const notices = list.flatMap((n, i) =>
+      kept.has(ids[i]) ? [Object.assign(new Notice(), { id: ids[i], userId: n.userId, kind: n.kind, params: n.params, source: n.source, createdAt: n.at, readAt: null })] : [],
+    );
+    this.afterCommit.run(manager, () => {
+      for (const notice of notices) {
+        for (const locale of LOCALES) this.realtime.io.to(userRoom(notice.userId, locale)).emit('notice', this.view(notice, locale));
+      }
+    });
+  }
+
   view(n: Notice, locale: Locale): NoticeView {
     const p = n.params;
     switch (n.kind) {
@@ -97,6 +118,10 @@ export class NoticesService {
       case 'achievement.earned': {
         const title = p.title as Localized;
         return this.shape(n, 'success', message('NOTICE_ACHIEVEMENT_TITLE', locale), message('NOTICE_ACHIEVEMENT', locale, { title: title[locale] || title.kk }));
+      }
+      case 'chat.announcement': {
+        const group = p.group as Localized;
+        return this.shape(n, 'info', message('NOTICE_CHAT_ANNOUNCEMENT_TITLE', locale, { group: group[locale] || group.kk }), message('NOTICE_CHAT_ANNOUNCEMENT', locale, { text: String(p.text) }));
       }
       default: {
         const never: never = n.kind;

@@ -25,6 +25,8 @@ export interface SocketData {
   /** The client's address (see clientAddress) and its subscribe buckets. */
   limits: LimitedSocketState;
   expiry?: NodeJS.Timeout;
+  /** Chat groups this socket's user is in (by group id): the public name, and when it last sent `chat:typing`. */
+  chat?: Map<string, { name: string | null; key: string; typedAt: number }>;
 }
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

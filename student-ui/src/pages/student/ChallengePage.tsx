@@ -11,7 +11,7 @@ import { ApiError } from '../../api/http';
 import { challengeInvoice, getChallenge, joinChallenge, type ChallengeDetail } from '../../api/learning';
 import { useUser } from '../../auth/AuthProvider';
 import { errorMessage } from '../../auth/otp';
-import { Alert, Badge, Button, EmptyState, Skeleton, Tabs } from '../../design';
+import { Alert, Badge, Button, Skeleton, Tabs } from '../../design';
 import { useToast } from '../../design/toasts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, formatDateTime, pick } from '../../lib/format';
@@ -19,6 +19,7 @@ import { useApi } from '../../lib/useApi';
 import { StatusBadges } from './parts/ChallengeCard';
 import { LiveLeaderboard } from './parts/LiveLeaderboard';
 import { LoadFailed } from '../../layouts/LoadFailed';
+import { ChatGroupsList } from './chat/ChatGroupsList';
 
 const TABS = ['checkpoints', 'leaderboard', 'information', 'chat-groups'] as const;
 type Tab = (typeof TABS)[number];
@@ -137,6 +138,6 @@ function TabBody({ tab, challenge }: { tab: Tab; challenge: ChallengeDetail }) {
         </section>
       );
     case 'chat-groups':
-      return <EmptyState icon="💬" title={t('chat.soon')}>{t('chat.soonText')}</EmptyState>;
+      return <ChatGroupsList kind="challenge" refId={challenge.id} />;
   }
 }

@@ -6,13 +6,14 @@ import { currentLocale } from '@olymp/web-common';
 import { ApiError } from '../../api/http';
 import { getTraining, joinTraining, trainingInvoice, type TrainingDetail } from '../../api/training';
 import { errorMessage } from '../../auth/otp';
-import { Alert, Badge, Button, EmptyState, Skeleton, Tabs } from '../../design';
+import { Alert, Badge, Button, Skeleton, Tabs } from '../../design';
 import { useToast } from '../../design/toasts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { LiveLeaderboard } from './parts/LiveLeaderboard';
 import { LoadFailed } from '../../layouts/LoadFailed';
+import { ChatGroupsList } from './chat/ChatGroupsList';
 
 const TABS = ['chapter', 'leaderboard', 'group', 'information'] as const;
 
@@ -99,7 +100,7 @@ export default function TrainingPage() {
       ) : tab === 'leaderboard' ? (
         <LiveLeaderboard kind="training" id={data.id} />
       ) : tab === 'group' ? (
-        <EmptyState icon="💬" title={t('group.soon')} />
+        <ChatGroupsList kind="training" refId={data.id} />
       ) : (
         <section className="card">
           <p>{pick(data.description, locale)}</p>

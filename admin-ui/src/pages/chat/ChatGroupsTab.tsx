@@ -1,0 +1,244 @@
+/**
+ * The chat-groups tab of a challenge, a training (and later an event or a course group), docs/chat.md: the thing's
+ * groups with members and open reports, an extra group, and one group's moderation (`?group=<id>`): its messages
+ * (authors and hidden texts), reports, members; hide a message, mute a member, close or reopen, and a pinned
+ * announcement that members also get as a notice. Every action is audited by the service.
+ */
+import { useNotification } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ChatMembersReply, ChatReportsReply, ChatStaffGroupsReply, ChatStaffGroupView, ChatStaffMessagesReply, ChatStaffMessageView } from '@olymp/proto';
+import { useAccess } from '../../hooks/useAccess';
+import { apiSend, useApi } from '../../hooks/useApi';
+import { useLocale } from '../../hooks/useLocale';
+import { formatInstant } from '../../lib/time';
+
+type Kind = 'challenge' | 'training' | 'event' | 'course_group';
+
+function useAct() {
+  const { t } = useTranslation();
+  const { open } = useNotification();
+  const client = useQueryClient();
+  return async (method: 'post' | 'patch', path: string, body: unknown = {}) => {
+    try {
+      await apiSend(method, path, body);
+      open?.({ type: 'success', message: t('notifications.success') });
+      await client.invalidateQueries({ queryKey: ['api'] });
+      return true;
+    } catch (e) {
+      open?.({ type: 'error', message: (e as { message?: string }).message ?? t('errors.unknown') });
+      return false;
+    }
+  };
+}
+
+function messageText(m: ChatStaffMessageView, t: (k: string) => string): string {
+  return m.originalText ?? (m.image ? t('chat.image') : '');
+}
+
+function GroupModeration({ group }: { group: ChatStaffGroupView }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { has } = useAccess();
+  const act = useAct();
+  const moderate = has('chat:moderate');
+  const messages = useApi<ChatStaffMessagesReply>(`chat/admin/groups/${group.id}/messages`, { limit: 100 });
+  const reports = useApi<ChatReportsReply>(`chat/admin/groups/${group.id}/reports`);
+  const members = useApi<ChatMembersReply>(`chat/admin/groups/${group.id}/members`);
+  const [announce] = Form.useForm<{ text: string }>();
+
+  const status = (m: ChatStaffMessageView) =>
+    m.hiddenAt ? <Tag color="red">{t('chat.hidden')}</Tag> : m.deletedAt ? <Tag>{t('chat.deleted')}</Tag> : m.pinned ? <Tag color="gold">{t('chat.pinned')}</Tag> : null;
+  const hide = (m: ChatStaffMessageView) =>
+    moderate && !m.hiddenAt ? (
+      <Popconfirm title={t('chat.hideConfirm')} okText={t('chat.hide')} cancelText={t('buttons.cancel')} onConfirm={() => void act('post', `chat/admin/messages/${m.id}/hide`)}>
+        <Button size="small" danger>
+          {t('chat.hide')}
+        </Button>
+      </Popconfirm>
+    ) : null;
+
+  return (
+    <Card
+      size="small"
+      title={group.title[locale]}
+      data-testid="chat-group-moderation"
+      extra={
+        moderate ? (
+          group.closedAt ? (
+            <Button onClick={() => void act('post', `chat/admin/groups/${group.id}/reopen`)}>{t('chat.reopen')}</Button>
+          ) : (
+            <Popconfirm title={t('chat.closeConfirm')} okText={t('chat.close')} cancelText={t('buttons.cancel')} onConfirm={() => void act('post', `chat/admin/groups/${group.id}/close`)}>
+              <Button danger>{t('chat.close')}</Button>
+            </Popconfirm>
+          )
+        ) : null
+      }
+    >
+      <Tabs
+        items={[
+          {
+            key: 'reports',
+            label: `${t('chat.reports')} (${group.openReports})`,
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                scroll={{ x: 'max-content' }}
+                loading={reports.isLoading}
+                dataSource={reports.data?.data ?? []}
+                pagination={false}
+                columns={[
+                  { title: t('chat.message'), render: (_, r) => <Typography.Text>{messageText(r.message, t)}</Typography.Text> },
+                  { title: t('chat.author'), render: (_, r) => r.message.author.name ?? t('chat.staff') },
+                  { title: t('chat.reason'), dataIndex: 'reason' },
+                  { title: t('chat.reporter'), dataIndex: 'reporterName' },
+                  { title: t('chat.at'), render: (_, r) => formatInstant(r.createdAt) },
+                  { title: '', render: (_, r) => (r.resolvedAt ? <Tag color="green">{t('chat.resolved')}</Tag> : hide(r.message)) },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'messages',
+            label: t('chat.messages'),
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                scroll={{ x: 'max-content' }}
+                loading={messages.isLoading}
+                dataSource={[...(messages.data?.data ?? [])].reverse()}
+                pagination={{ pageSize: 20 }}
+                columns={[
+                  { title: '#', dataIndex: 'seq' },
+                  { title: t('chat.author'), render: (_, m) => m.author.name ?? t('chat.staff') },
+                  { title: t('chat.message'), render: (_, m) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{messageText(m, t)}</Typography.Text> },
+                  { title: t('chat.at'), render: (_, m) => formatInstant(m.createdAt) },
+                  { title: '', render: (_, m) => <Space>{status(m)}{hide(m)}</Space> },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'members',
+            label: `${t('chat.members')} (${group.members})`,
+            children: (
+              <Table
+                rowKey="userId"
+                size="small"
+                scroll={{ x: 'max-content' }}
+                loading={members.isLoading}
+                dataSource={members.data?.data ?? []}
+                pagination={{ pageSize: 50 }}
+                columns={[
+                  { title: t('chat.name'), dataIndex: 'name' },
+                  { title: t('chat.state'), render: (_, m) => (m.active ? <Tag color="green">{t('chat.active')}</Tag> : <Tag>{t('chat.left')}</Tag>) },
+                  { title: t('chat.mutedUntil'), render: (_, m) => (m.mutedUntil ? formatInstant(m.mutedUntil) : '—') },
+                  {
+                    title: '',
+                    render: (_, m) =>
+                      moderate ? (
+                        <Space>
+                          <InputNumber min={1} max={43200} defaultValue={60} id={`mute-${m.userId}`} aria-label={t('chat.minutes')} style={{ width: 90 }} />
+                          <Button
+                            size="small"
+                            onClick={() => {
+                              const input = document.getElementById(`mute-${m.userId}`) as HTMLInputElement | null;
+                              void act('post', `chat/admin/groups/${group.id}/mute`, { userId: m.userId, minutes: Number(input?.value || 60) });
+                            }}
+                          >
+                            {t('chat.mute')}
+                          </Button>
+                          {m.mutedUntil ? (
+                            <Button size="small" onClick={() => void act('post', `chat/admin/groups/${group.id}/mute`, { userId: m.userId, minutes: 0 })}>
+                              {t('chat.unmute')}
+                            </Button>
+                          ) : null}
+                        </Space>
+                      ) : null,
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {moderate ? (
+        <Form
+          form={announce}
+          layout="vertical"
+          aria-label={t('chat.announce')}
+          onFinish={(v) => void act('post', `chat/admin/groups/${group.id}/announcements`, { text: v.text }).then((ok) => ok && announce.resetFields())}
+        >
+          <Form.Item name="text" label={t('chat.announcementText')} rules={[{ required: true, message: t('chat.announcementRequired') }]}>
+            <Input.TextArea rows={3} maxLength={2000} showCount />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('chat.announceSend')}
+          </Button>
+        </Form>
+      ) : null}
+    </Card>
+  );
+}
+
+export function ChatGroupsTab({ kind, refId }: { kind: Kind; refId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { has } = useAccess();
+  const act = useAct();
+  const [params, setParams] = useSearchParams();
+  const groups = useApi<ChatStaffGroupsReply>('chat/admin/groups', { kind, refId }, has('chat:group_index'));
+  const [create] = Form.useForm<{ kk: string; ru: string; en: string }>();
+  if (!has('chat:group_index')) return <Typography.Text type="secondary">{t('chat.noAccess')}</Typography.Text>;
+  const list = groups.data?.data ?? [];
+  const selected = list.find((g) => g.id === params.get('group'));
+  const pick = (id: string) =>
+    setParams((p) => {
+      p.set('group', id);
+      return p;
+    });
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={groups.isLoading}
+        dataSource={list}
+        pagination={false}
+        locale={{ emptyText: t('chat.empty') }}
+        onRow={(g) => ({ onClick: () => pick(g.id), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: t('chat.group'), render: (_, g) => <Button type="link" onClick={() => pick(g.id)}>{g.title[locale]}</Button> },
+          { title: t('chat.kind'), render: (_, g) => (g.isDefault ? t('chat.default') : t('chat.extra')) },
+          { title: t('chat.members'), dataIndex: 'members' },
+          { title: t('chat.openReports'), render: (_, g) => (g.openReports ? <Tag color="red">{g.openReports}</Tag> : 0) },
+          { title: t('chat.messages'), dataIndex: 'lastSeq' },
+          { title: t('chat.state'), render: (_, g) => (g.closedAt ? <Tag>{t('chat.closed')}</Tag> : <Tag color="green">{t('chat.open')}</Tag>) },
+        ]}
+      />
+      {has('chat:group_create') ? (
+        <Card size="small" title={t('chat.create')}>
+          <Form
+            form={create}
+            layout="inline"
+            onFinish={(v) => void act('post', 'chat/admin/groups', { kind, refId, title: v }).then((ok) => ok && create.resetFields())}
+          >
+            {(['kk', 'ru', 'en'] as const).map((l) => (
+              <Form.Item key={l} name={l} label={t(`chat.title_${l}`)} rules={[{ required: true, message: t('chat.titleRequired') }]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            ))}
+            <Button htmlType="submit">{t('chat.createSend')}</Button>
+          </Form>
+        </Card>
+      ) : null}
+      {selected ? <GroupModeration key={selected.id} group={selected} /> : null}
+    </Space>
+  );
+}

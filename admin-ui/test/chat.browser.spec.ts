@@ -1,0 +1,113 @@
+/**
+ * Chat moderation in the admin UI (docs/chat.md) on the whole platform in Chromium, at 390x844 and 1440x900: a
+ * manager opens the demo training's chat-groups tab, sees the group with its open report, opens it, hides the
+ * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { EventOutbox } from '@olymp/server-kit';
+import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
+import { DataSource } from 'typeorm';
+import kk from '../src/i18n/locales/kk/common.json';
+import kkT from '../src/i18n/locales/kk/training.json';
+import { PHONES, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+const DEMO_TITLE = 'Бөлшектер мен пайыздар';
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const SIZES: [string, BrowserContextOptions][] = [
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ['desktop', { viewport: { width: 1440, height: 900 } }],
+];
+
+describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let manager: Storage | undefined;
+  let trainingId: string;
+  let groupId: string;
+  const pupils = { a: randomUUID(), b: randomUUID() };
+  const tokens: Record<string, string> = {};
+
+  const api = async <T,>(token: string, p: string, init: { method?: string; body?: unknown } = {}) => {
+    const res = await fetch(`${gateway.url}/api/${p}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+
+  beforeAll(async () => {
+    const list = (await (await fetch(`${gateway.url}/api/trainings-all`)).json()) as { data: { id: string; title: { kk: string } }[] };
+    trainingId = list.data.find((t) => t.title.kk === DEMO_TITLE)!.id;
+    const notifications = stack.services.notifications;
+    await notifications.app.get(DataSource).transaction(async (m) => {
+      for (const [key, name] of [['a', 'Арман Т.'], ['b', 'Балнұр С.']] as const) {
+        await notifications.app.get(EventOutbox).add(m, 'learning.membership.changed', {
+          group: { kind: 'training', id: trainingId }, userId: pupils[key], name, role: 'pupil',
+          title: { kk: DEMO_TITLE, ru: DEMO_TITLE, en: DEMO_TITLE }, active: true, at: new Date().toISOString(),
+        });
+      }
+    });
+    for (const key of ['a', 'b'] as const) tokens[key] = await testToken({ userId: pupils[key] });
+    groupId = await waitFor(async () => {
+      const mine = await api<{ data: { id: string; members: number }[] }>(tokens.b, 'chat/groups');
+      return mine.body.data?.[0]?.members === 2 && mine.body.data[0].id;
+    }, { what: 'the training group with both pupils', timeoutMs: 20_000 });
+    const context = await browser().newContext();
+    manager = await storageOf(context, gateway.url, PHONES.manager);
+    await context.close();
+  }, 120_000);
+
+  it.each(SIZES)('a manager hides a reported message, mutes a member and pins an announcement (%s)', async (name, size) => {
+    const text = `Жаман сөз (${name})`;
+    const sent = await api<{ data: { id: string } }>(tokens.a, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: `bad-${name}-1`, text } });
+    expect(sent.status).toBe(201);
+    expect((await api(tokens.b, `chat/messages/${sent.body.data.id}/report`, { method: 'POST', body: { reason: `Балағат ${name}` } })).status).toBe(201);
+
+    await withPage(async (page: Page) => {
+      await page.goto(`${gateway.url}/admin/trainings/${trainingId}?tab=chat-groups`);
+      await page.getByRole('tab', { name: kkT.tabs.chatGroups, exact: true }).waitFor();
+      await page.getByRole('button', { name: DEMO_TITLE }).click();
+      const panel = page.getByTestId('chat-group-moderation');
+      await panel.waitFor();
+      const row = panel.getByRole('row').filter({ hasText: `Балағат ${name}` });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(text);
+      await row.getByRole('button', { name: kk.chat.hide }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: kk.chat.hide }).click();
+      await row.getByText(kk.chat.resolved).waitFor();
+      const history = await api<{ data: { id: string; text: string | null; hiddenAt: string | null }[] }>(tokens.b, `chat/groups/${groupId}/messages`);
+      expect(history.body.data.find((m) => m.id === sent.body.data.id)).toMatchObject({ text: null });
+
+      // Mute pupil A from the members tab.
+      await panel.getByRole('tab', { name: new RegExp(`^${kk.chat.members}`) }).click();
+      const member = panel.getByRole('row').filter({ hasText: 'Арман Т.' });
+      await member.getByRole('button', { name: kk.chat.mute, exact: true }).click();
+      await member.getByRole('button', { name: kk.chat.unmute }).waitFor();
+      const refused = await api<{ code: string }>(tokens.a, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: `muted-${name}`, text: 'hi' } });
+      expect(refused.body.code).toBe('CHAT_MUTED');
+      await member.getByRole('button', { name: kk.chat.unmute }).click();
+      await member.getByRole('button', { name: kk.chat.unmute }).waitFor({ state: 'detached' });
+
+      // A pinned announcement: pupils see it pinned and get a notice.
+      await panel.getByLabel(kk.chat.announcementText).fill(`Ертең 10:00 (${name})`);
+      await panel.getByRole('button', { name: kk.chat.announceSend }).click();
+      await waitFor(async () => {
+        const g = await api<{ data: { pinned: { text: string } | null } }>(tokens.a, `chat/groups/${groupId}`);
+        return g.body.data.pinned?.text === `Ертең 10:00 (${name})`;
+      }, { what: 'the pinned announcement' });
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }, { ...size, storageState: manager });
+  }, 120_000);
+});

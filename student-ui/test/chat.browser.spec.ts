@@ -1,0 +1,220 @@
+/**
+ * Chat in real Chromium through the gateway (docs/chat.md), at 390x844 and 1440x900: two pupils chat on a
+ * challenge in real time, one reports the other's message, staff hide it and it disappears for both; the challenge's
+ * chat-groups tab lists the group, the menu counts unread messages. Pupil one joins the demo challenge through
+ * learning (the real event path to notifications); pupil two (another grade) is put into the same group by the
+ * membership fact itself.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { ROLE } from '@olymp/proto';
+import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
+import { EventOutbox } from '@olymp/server-kit';
+import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { DataSource } from 'typeorm';
+import kkChat from '../src/i18n/locales/kk/chat.json';
+import ruChat from '../src/i18n/locales/ru/chat.json';
+import kkLogin from '../src/i18n/locales/kk/loginPage.json';
+import kkChallenges from '../src/i18n/locales/kk/challenges.json';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+interface Session {
+  token: string;
+  refresh: string;
+  user: string;
+  device: string;
+}
+
+async function api<T>(base: string, route: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${base}/api/${route}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function useSession(page: Page, session: Session, locale: string): Promise<void> {
+  await page.addInitScript(
+    ([s, l]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('refresh_token', s.refresh);
+      localStorage.setItem('user_uuid', s.user);
+      localStorage.setItem('device_id', s.device);
+      localStorage.setItem('currentLocale', l);
+    },
+    [session, locale] as const,
+  );
+}
+
+/** Two pages at once (two pupils), each failing the test on a page or console error. */
+async function twoPages(browser: Browser, options: BrowserContextOptions, run: (a: Page, b: Page) => Promise<void>): Promise<void> {
+  const contexts = [await browser.newContext(options), await browser.newContext(options)];
+  const problems: string[] = [];
+  try {
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const page of pages) {
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+      });
+    }
+    await run(pages[0], pages[1]);
+    expect(problems).toEqual([]);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+}
+
+describeWithBrowser('chat in the student site, two pupils on a phone and a desktop', (browser) => {
+  let stack: Stack | undefined;
+  const site = serveUiBuild(UI_DIR, async (outDir) => {
+    const started = await startStack(outDir);
+    stack = started;
+    return { url: started.gateway.url, close: () => started.close() };
+  });
+  const sessions = new Map<string, Session>();
+  let groupId: string;
+  let challenge: { id: string; title: { kk: string } };
+
+  async function sessionOf(phone: string): Promise<Session> {
+    const known = sessions.get(phone);
+    if (known) return known;
+    const base = site.url;
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
+      const requested = Date.now();
+      await page.getByRole('button', { name: kkLogin.login.submit }).click();
+      await heading(page, kkLogin.otp.title).waitFor();
+      const code = await waitFor(
+        async () => {
+          const inbox = await api<{ data: { code: string; sentAt: string }[] }>(base, `dev/sms?to=${encodeURIComponent(phone)}`);
+          return inbox.data.find((sms) => Date.parse(sms.sentAt) >= requested - 1000)?.code;
+        },
+        { what: `an SMS to ${phone}` },
+      );
+      await page.getByLabel(kkLogin.code.label, { exact: true }).fill(code);
+      await page.getByRole('button', { name: kkLogin.code.submit }).click();
+      await page.waitForURL(`${base}/student/home`);
+      const session = await page.evaluate(() => ({
+        token: localStorage.getItem('token') ?? '',
+        refresh: localStorage.getItem('refresh_token') ?? '',
+        user: localStorage.getItem('user_uuid') ?? '',
+        device: localStorage.getItem('device_id') ?? '',
+      }));
+      sessions.set(phone, session);
+      return session;
+    } finally {
+      await context.close();
+    }
+  }
+
+  beforeAll(async () => {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    const two = await sessionOf('+77000000106');
+    const all = await api<{ data: { id: string; grade: number | null; title: { kk: string } }[] }>(base, 'challenges-all');
+    const found = all.data.find((c) => c.grade === 5 && c.title.kk.startsWith('5 күндік'));
+    if (!found) throw new Error('the demo 5-day challenge for grade 5 is missing');
+    challenge = found;
+    // Pupil one joins through learning: the membership reaches notifications by the real event path.
+    await api(base, `users/${one.user}/challenges/${challenge.id}`, one.token, { method: 'POST', body: {} });
+    // Pupil two (grade 6) is put into the same group by the fact itself.
+    const notifications = stack!.services.notifications;
+    await notifications.app.get(DataSource).transaction((m) =>
+      notifications.app.get(EventOutbox).add(m, 'learning.membership.changed', {
+        group: { kind: 'challenge', id: challenge.id },
+        userId: two.user,
+        name: 'Нұрлан А.',
+        role: 'pupil',
+        title: { kk: challenge.title.kk, ru: challenge.title.kk, en: challenge.title.kk },
+        active: true,
+        at: new Date().toISOString(),
+      }),
+    );
+    groupId = await waitFor(async () => {
+      const mine = await api<{ data: { id: string }[] }>(base, 'chat/groups', two.token);
+      const theirs = await api<{ data: { id: string }[] }>(base, 'chat/groups', one.token);
+      return mine.data[0]?.id && mine.data[0].id === theirs.data[0]?.id && mine.data[0].id;
+    }, { what: 'both pupils in the challenge group', timeoutMs: 20_000 });
+  }, 120_000);
+
+  it.each(SIZES)('two pupils chat live; a reported message hidden by staff disappears for both (%s)', async (name, size) => {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    const two = await sessionOf('+77000000106');
+    const admin = await testToken({ roleId: ROLE.admin });
+    await twoPages(browser(), size, async (a, b) => {
+      await useSession(a, one, 'kk');
+      await useSession(b, two, 'ru');
+      // Pupil one finds the group on the challenge's chat-groups tab.
+      await a.goto(`${base}/student/challenges/${challenge.id}/chat-groups`);
+      await a.getByRole('tab', { name: kkChallenges.tabs['chat-groups'] }).or(a.getByRole('link', { name: kkChallenges.tabs['chat-groups'] })).first().waitFor();
+      await a.locator(`[data-chat-group="${groupId}"]`).click();
+      await a.waitForURL(`${base}/student/chat/${groupId}`);
+      await b.goto(`${base}/student/chat/${groupId}`);
+      await b.getByRole('textbox', { name: ruChat.placeholder }).waitFor();
+      await a.getByRole('textbox', { name: kkChat.placeholder }).waitFor();
+
+      const text = `Сәлем, ${name}! 👋 https://example.com`;
+      await a.getByRole('textbox', { name: kkChat.placeholder }).fill(text);
+      await a.getByRole('button', { name: kkChat.send }).click();
+      const onB = b.locator('.chat-msg', { hasText: text });
+      await onB.waitFor();
+      expect(await onB.locator('.chat-msg__author').textContent()).toBe('Айгерім Б.');
+      // Links stay text unless staff allow them.
+      expect(await onB.locator('a').count()).toBe(0);
+      const messageId = await onB.getAttribute('data-message-id');
+
+      // Pupil two answers; pupil one sees it live.
+      await b.getByRole('textbox', { name: ruChat.placeholder }).fill(`Привет (${name})`);
+      await b.getByRole('textbox', { name: ruChat.placeholder }).press('Enter');
+      await a.locator('.chat-msg', { hasText: `Привет (${name})` }).waitFor();
+
+      // Pupil two reports pupil one's message.
+      await onB.getByRole('button', { name: ruChat.actions }).click();
+      await onB.getByRole('button', { name: ruChat.report }).click();
+      await onB.getByLabel(ruChat.reportReason).fill('Спам');
+      await onB.getByRole('button', { name: ruChat.reportSend }).click();
+      await b.getByText(ruChat.reported).waitFor();
+
+      // Staff see the report and hide the message: it disappears for both, live.
+      const reports = await api<{ data: { message: { id: string }; reason: string }[] }>(base, `chat/admin/groups/${groupId}/reports`, admin);
+      expect(reports.data.find((r) => r.message.id === messageId)?.reason).toBe('Спам');
+      await api(base, `chat/admin/messages/${messageId}/hide`, admin, { method: 'POST', body: {} });
+      await a.locator(`[data-message-id="${messageId}"]`).getByText(kkChat.hidden).waitFor();
+      await b.locator(`[data-message-id="${messageId}"]`).getByText(ruChat.hidden).waitFor();
+      expect(await a.getByText(text).count()).toBe(0);
+      expect(await b.getByText(text).count()).toBe(0);
+
+      // Phone first: nothing wider than the screen, the composer on screen.
+      const overflow = await a.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = await a.getByRole('button', { name: kkChat.send }).boundingBox();
+      expect(box && box.y + box.height <= (size.viewport?.height ?? 0)).toBe(true);
+
+      // The chat list shows the group with its last message.
+      await b.goto(`${base}/student/chat`);
+      await b.locator(`[data-chat-group="${groupId}"]`).waitFor();
+    });
+  }, 120_000);
+});
