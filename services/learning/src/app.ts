@@ -9,6 +9,7 @@ import { AttemptsModule } from './attempts/attempts.module';
 import { ResultsModule } from './results/results.module';
 import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
+import { CertificatesModule } from './certificates/certificates.module';
 import { StatsModule } from './stats/stats.module';
 import { SeedModule } from './seed/seed.module';
 
@@ -22,7 +23,7 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CertificatesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
   migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000],
