@@ -2,10 +2,13 @@ import { keys } from './permission-keys';
 
 /**
  * API keys of the learning service beyond the spec's (quiz/challenge/training/checkpoint create, update and tabs):
- * deleting content, resetting a pupil's attempt, and reading quiz banks.
+ * deleting content, resetting a pupil's attempt, and reading quiz banks;
+ * certificates in bulk.
  */
 export const LEARNING_PERMISSIONS = [
   ...keys('quiz', ['index', 'delete', 'attempt_reset'] as const),
   ...keys('challenge', ['delete'] as const),
   ...keys('training', ['delete'] as const),
+  // Certificates in bulk: start a run, watch it, download its ZIP, remove its files.
+  ...keys('certs', ['generate', 'progress', 'zip', 'clear'] as const),
 ] as const;

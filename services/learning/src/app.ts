@@ -2,6 +2,7 @@ import { type ServiceDefinition, UploadsModule, auditLogResource, createService 
 import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
+import { LearningCertificates1763940000000 } from './migrations/1763940000000-learning-certificates';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -26,7 +27,7 @@ export const learningService: ServiceDefinition = {
     CertificatesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCertificates1763940000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Locale } from '@olymp/proto';
-import { type AuthUser, CurrentUser, DomainError, KIT_CONFIG, type KitConfig, Public, RequestLocale, SignedIn, ValidQuery, notFound } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, KIT_CONFIG, type KitConfig, Public, RequestLocale, SignedIn, ValidQuery, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { Achievement } from '../floor/treasure.entities';
 import { assertSelfOrStaff } from '../floor/access';
@@ -25,6 +25,7 @@ export class CertificatesController {
   ) {}
 
   @Get('achievements/:code/print')
+  @ApiShape({ responseType: 'application/pdf', summary: 'A certificate to print, by its code' })
   @Public()
   async print(@Param('code') code: string, @RequestLocale() locale: Locale, @Res() reply: FastifyReply) {
     const a = await this.ds.getRepository(Achievement).findOneBy({ certificateCode: codeOf(code) });
@@ -33,6 +34,7 @@ export class CertificatesController {
   }
 
   @Get('achievements/:code/download')
+  @ApiShape({ responseType: 'application/pdf', summary: 'A certificate to download, by its code' })
   @Public()
   async download(@Param('code') code: string, @RequestLocale() locale: Locale, @Res() reply: FastifyReply) {
     const a = await this.ds.getRepository(Achievement).findOneBy({ certificateCode: codeOf(code) });
@@ -41,6 +43,7 @@ export class CertificatesController {
   }
 
   @Get('certificates/download')
+  @ApiShape({ responseType: 'application/pdf', summary: "A pupil's certificate of a challenge" })
   @SignedIn()
   async downloadFor(@CurrentUser() user: AuthUser, @ValidQuery(downloadQuery) q: z.output<typeof downloadQuery>, @RequestLocale() locale: Locale, @Res() reply: FastifyReply) {
     assertSelfOrStaff(user, q.userId, 'challenge:certificate_tab');

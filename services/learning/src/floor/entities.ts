@@ -4,7 +4,8 @@ import { Participation } from './participation.entity';
 import { attemptEntities } from './attempt.entities';
 import { trainingEntities } from './training.entities';
 import { treasureEntities } from './treasure.entities';
+import { certificateEntities } from './certificate.entities';
 
 export const learningEntities = [
-  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities,
+  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...certificateEntities,
 ];
