@@ -16,6 +16,7 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
+import { CertificateRuns } from './CertificateRuns';
 import { CheckpointCreate } from './CheckpointCreate';
 import type { PageProps } from '../registry';
 import type { CertificateTemplateReply, QuizResultsReply, QuizStatisticsReply, ResultFilterOptionsReply, StaffInvoicePage, StaffLeaderboard } from '@olymp/proto';
@@ -296,7 +297,7 @@ export default function ChallengeShow({ id }: PageProps) {
       ),
     },
     { key: 'chat-groups', permission: 'challenge:chatgroup_tab', label: t('challenge.tabs.chatGroups'), children: <NotAvailable /> },
-    { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <Certificate id={id} /> },
+    { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <><Certificate id={id} />{has('certs:progress') && <CertificateRuns id={id} />}</> },
     { key: 'access', permission: 'challenge:access_tab', label: t('challenge.tabs.access'), children: <Access record={record} onSaved={() => void query.refetch()} /> },
     { key: 'subscriptions', permission: 'challenge:invoice_tab', label: t('challenge.tabs.subscriptions'), children: <Invoices id={id} paidOnly /> },
     { key: 'invoices', permission: 'challenge:invoice_tab', label: t('challenge.tabs.invoices'), children: <Invoices id={id} paidOnly={false} /> },
