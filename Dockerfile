@@ -48,6 +48,7 @@ COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
 COPY --from=build /app/services/gateway/dist services/gateway/dist
 COPY --from=build /app/services/auth/dist services/auth/dist
 COPY --from=build /app/services/learning/dist services/learning/dist
+COPY --from=build /app/services/learning/assets services/learning/assets
 COPY --from=build /app/services/shop/dist services/shop/dist
 COPY --from=build /app/services/finance/dist services/finance/dist
 COPY --from=build /app/services/notifications/dist services/notifications/dist

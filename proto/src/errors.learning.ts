@@ -170,4 +170,28 @@ export const LEARNING_ERRORS = {
     'Из оплаченной подписки нельзя выйти; она остаётся вашей.',
     'Төленген жазылымнан шығуға болмайды; ол сізде қалады.',
   ),
+  CERTS_RUN_EXISTS: def(
+    409,
+    'Certificates of this challenge were already generated. Download them, or clear them before generating again.',
+    'Сертификаты этого челленджа уже созданы. Скачайте их или удалите перед новым созданием.',
+    'Бұл челлендждің сертификаттары жасалып қойған. Оларды жүктеп алыңыз немесе қайта жасау алдында өшіріңіз.',
+  ),
+  CERTS_NONE_TO_MAKE: def(
+    409,
+    'No pupil who finished this challenge matches. Choose pupils who finished every test.',
+    'Нет подходящих учеников, прошедших челлендж. Выберите учеников, выполнивших все тесты.',
+    'Челленджді аяқтаған сәйкес оқушы жоқ. Барлық тестті орындаған оқушыларды таңдаңыз.',
+  ),
+  CERTS_NO_RUN: def(
+    404,
+    'No certificates were generated for this challenge. Generate them first.',
+    'Для этого челленджа сертификаты не создавались. Сначала создайте их.',
+    'Бұл челлендж үшін сертификаттар жасалмаған. Алдымен оларды жасаңыз.',
+  ),
+  CERTS_NOT_READY: def(
+    409,
+    'The certificates are still being made. Download the ZIP when the progress bar is full.',
+    'Сертификаты ещё создаются. Скачайте ZIP, когда полоса прогресса заполнится.',
+    'Сертификаттар әлі жасалып жатыр. Прогресс жолағы толғанда ZIP-ті жүктеп алыңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

@@ -685,3 +685,36 @@ export type QuestionOrderReply = z.output<typeof questionOrderReply>;
  */
 export const courseKind = z.enum(['live', 'flex', 'self-study', 'offline']);
 export type CourseKind = z.output<typeof courseKind>;
+
+// Certificates in bulk (docs/learning.md, "Certificates").
+/**
+ * `POST /api/challenges/{challenge}/certs/generate`: certificates for every finisher (`all`), the first `top` of
+ * the leaderboard, or the chosen pupils, in one language; starts a background run.
+ */
+export const certsGenerateBody = z
+  .strictObject({
+    scope: z.enum(['all', 'top', 'chosen']),
+    top: z.number().int().min(1).max(100_000).optional(),
+    userIds: z.array(z.uuid()).min(1).max(10_000).optional(),
+    locale: z.enum(['kk', 'ru', 'en']),
+  })
+  .refine((b) => (b.scope === 'top') === (b.top !== undefined), { path: ['top'], message: 'top is required with scope top, and only then' })
+  .refine((b) => (b.scope === 'chosen') === (b.userIds !== undefined), { path: ['userIds'], message: 'userIds are required with scope chosen, and only then' });
+export type CertsGenerateBody = z.output<typeof certsGenerateBody>;
+
+/** A run's progress: certificates made of all, and an estimate of the seconds left (null until one is made). */
+export const certsProgress = z.object({
+  runId: z.uuid(),
+  scope: z.enum(['all', 'top', 'chosen']),
+  locale: z.enum(['kk', 'ru', 'en']),
+  status: z.enum(['running', 'done']),
+  done: z.number().int(),
+  total: z.number().int(),
+  etaSeconds: z.number().int().nullable(),
+  startedAt: isoInstant,
+});
+/** `GET /api/challenges/{challenge}/certs/progress` (null when there is no run) and the answer of `generate`. */
+export const certsProgressReply = dataOf(certsProgress.nullable());
+export type CertsProgressReply = z.output<typeof certsProgressReply>;
+/** `DELETE /api/challenges/{challenge}/certs`: how many files were removed. */
+export const certsClearReply = dataOf(z.object({ removed: z.number().int() }));

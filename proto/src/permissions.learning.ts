@@ -3,7 +3,8 @@ import { keys } from './permission-keys';
 /**
  * API keys of the learning service beyond the spec's (quiz/challenge/training/checkpoint create, update and tabs):
  * deleting content, resetting a pupil's attempt, and reading quiz banks. Courses (their modules), groups (their
- * lessons): the spec gives only the sidebar keys (course_index, group_index, which read them); writes need these.
+ * lessons): the spec gives only the sidebar keys (course_index, group_index, which read them); writes need these;
+ * certificates in bulk.
  */
 export const LEARNING_PERMISSIONS = [
   ...keys('quiz', ['index', 'delete', 'attempt_reset'] as const),
@@ -11,4 +12,6 @@ export const LEARNING_PERMISSIONS = [
   ...keys('training', ['delete'] as const),
   ...keys('course', ['create', 'update', 'delete'] as const),
   ...keys('group', ['create', 'update', 'delete'] as const),
+  // Certificates in bulk: start a run, watch it, download its ZIP, remove its files.
+  ...keys('certs', ['generate', 'progress', 'zip', 'clear'] as const),
 ] as const;

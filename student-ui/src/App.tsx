@@ -26,6 +26,7 @@ const HomePage = page(() => import('./pages/public/HomePage'));
 const LandingPage = page(() => import('./pages/public/LandingPage'), 'front-landing');
 const PublicChallengesPage = page(() => import('./pages/public/PublicChallengesPage'), 'challenges');
 const LegalPage = page(() => import('./pages/public/LegalPage'), 'front-landing');
+const CertificateCheckPage = page(() => import('./pages/public/CertificateCheckPage'), 'profile');
 const ComponentsPage = page(() => import('./pages/public/ComponentsPage'));
 const UnauthorizedPage = page(() => import('./pages/public/UnauthorizedPage'));
 const NotFoundPage = page(() => import('./pages/public/NotFoundPage'));
@@ -91,6 +92,7 @@ export function App() {
               <Route key={slug} path={slug} element={<LandingPage slug={slug} />} />
             ))}
             <Route path="challenges" element={<PublicChallengesPage />} />
+            <Route path="achievements/:code" element={<CertificateCheckPage />} />
             <Route path="privacy-and-policy" element={<LegalPage kind="privacy" />} />
             <Route path="terms-and-conditions" element={<LegalPage kind="terms" />} />
             <Route path="components" element={<ComponentsPage />} />

@@ -4,6 +4,7 @@
  * certificate code; quiz results, filter options, per-student results and statistics answer known numbers.
  */
 import { Clock } from '@olymp/server-kit';
+import { binary, textOf } from './pdf-tools';
 import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from './support';
 
 const HOUR = 3_600_000;
@@ -88,15 +89,19 @@ describe('treasures, achievements and results', () => {
     const check = await s.http().get(`/api/achievements/${a.certificateCode}`);
     expect(check.status).toBe(200);
     expect(check.body.data.certificateCode).toBe(a.certificateCode);
-    const print = await s.http().get(`/api/achievements/${a.certificateCode.toLowerCase()}/print`).set('X-Locale', 'en');
+    const print = await s.http().get(`/api/achievements/${a.certificateCode.toLowerCase()}/print`).set('X-Locale', 'en').buffer(true).parse(binary);
     expect(print.status).toBe(200);
-    expect(print.headers['content-type']).toContain('text/html');
-    expect(print.text).toContain('&lt;b&gt;Aruzhan&lt;/b&gt;');
-    expect(print.text).not.toContain('<b>Aruzhan');
-    expect(print.text).toContain('with 35 points');
+    expect(print.headers['content-type']).toBe('application/pdf');
+    expect(print.headers['content-disposition']).toBe(`inline; filename="certificate-${a.certificateCode}.pdf"`);
+    const printed = textOf(print.body as Buffer);
+    expect(printed).toContain('<b>Aruzhan</b> Test');
+    expect(printed).toContain('Place: 1 / 2 · Points: 35');
+    expect(printed).toContain(a.certificateCode);
     expect((await s.http().get('/api/achievements/ZZZZZZZZZZ/print')).status).toBe(404);
-    const download = await s.http().get(`/api/certificates/download?userId=${full.id}&challengeId=${ch.id}`).set('Authorization', full.token);
-    expect(download.headers['content-disposition']).toContain(a.certificateCode);
+    const download = await s.http().get(`/api/certificates/download?userId=${full.id}&challengeId=${ch.id}`).set('Authorization', full.token).buffer(true).parse(binary);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="certificate-${a.certificateCode}.pdf"`);
+    expect((download.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await s.http().get(`/api/certificates/download?userId=${full.id}&challengeId=${ch.id}`).set('Authorization', partial.token)).status).toBe(403);
   });
 

@@ -15,6 +15,7 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
+import { CertificateRuns } from './CertificateRuns';
 import { CheckpointCreate } from './CheckpointCreate';
 import { ChatGroupsTab } from '../chat/ChatGroupsTab';
 import type { PageProps } from '../registry';
@@ -296,7 +297,7 @@ export default function ChallengeShow({ id }: PageProps) {
       ),
     },
     { key: 'chat-groups', permission: 'challenge:chatgroup_tab', label: t('challenge.tabs.chatGroups'), children: <ChatGroupsTab kind="challenge" refId={id} /> },
-    { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <Certificate id={id} /> },
+    { key: 'certificate-images', permission: 'challenge:certificate_tab', label: t('challenge.tabs.certificate'), children: <><Certificate id={id} />{has('certs:progress') && <CertificateRuns id={id} />}</> },
     { key: 'access', permission: 'challenge:access_tab', label: t('challenge.tabs.access'), children: <Access record={record} onSaved={() => void query.refetch()} /> },
     { key: 'subscriptions', permission: 'challenge:invoice_tab', label: t('challenge.tabs.subscriptions'), children: <Invoices id={id} paidOnly /> },
     { key: 'invoices', permission: 'challenge:invoice_tab', label: t('challenge.tabs.invoices'), children: <Invoices id={id} paidOnly={false} /> },

@@ -38,6 +38,8 @@ const baseSchema = z.object({
   /** Keeps outgoing SMS readable at GET /api/dev/sms. Never in production. */
   DEV_SMS_INBOX: bool.optional(),
   SEED_DEMO: bool.optional(),
+  /** The pupils' site (student UI) as the public sees it: printed certificates link to its pages by QR code. */
+  SITE_URL: z.url().default('http://localhost:5173'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * Prometheus endpoint (GET /metrics) on a port of its own, never proxied by the gateway. Unset or empty: off

@@ -4,8 +4,9 @@ import { Participation } from './participation.entity';
 import { attemptEntities } from './attempt.entities';
 import { trainingEntities } from './training.entities';
 import { treasureEntities } from './treasure.entities';
+import { certificateEntities } from './certificate.entities';
 import { courseEntities } from './course.entities';
 
 export const learningEntities = [
-  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities,
+  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
 ];

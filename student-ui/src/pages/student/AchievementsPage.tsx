@@ -31,6 +31,9 @@ export default function AchievementsPage() {
             <a className="button button--outline button--small" href={`/api/achievements/${a.certificateCode}/print`} target="_blank" rel="noopener">
               {t('achievements.certificate')}
             </a>
+            <a className="button button--outline button--small" href={`/api/achievements/${a.certificateCode}/download`} download>
+              {t('achievements.download')}
+            </a>
           </section>
         ))}
       </div>
