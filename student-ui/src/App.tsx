@@ -58,6 +58,7 @@ const XpointPage = page(() => import('./pages/student/XpointPage'), 'finances');
 const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile');
 const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
 const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile');
+const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 
@@ -123,7 +124,7 @@ export function App() {
             <Route path="profile/edit" element={<ProfileEditPage />} />
             <Route path="notices" element={<NoticesPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
-            <Route path="courses/*" element={<ComingSoonPage />} />
+            <Route path="courses/*" element={<CoursesPage />} />
             <Route path="shop/*" element={<ComingSoonPage />} />
             <Route path="*" element={<DashboardNotFoundPage />} />
           </Route>
