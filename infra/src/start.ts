@@ -1,7 +1,9 @@
 /**
  * `npm start`: the CLI around startPlatform. Prints progress, then a banner with the addresses and demo logins;
  * Ctrl-C or SIGTERM stops everything in order and exits 0 (a second Ctrl-C leaves at once). A failed start exits 1.
- * Imported as a module (the package's main) it only re-exports the runtime.
+ * A service that crashes is started again (runtime/platform.ts, "Supervision"). `npm start -- --replicas 2` runs two
+ * of each of learning, finance, notifications and the gateway. Imported as a module (the package's main) it only
+ * re-exports the runtime.
  */
 import { redact } from './runtime/postgres';
 import { displayPath, startPlatform, type Platform } from './runtime/platform';
@@ -28,7 +30,27 @@ function progress(line: string): void {
   console.log(/^[\w-]+: (WARN|ERROR|FATAL) /.test(line) || /(failed|unexpectedly|killed)/.test(line) ? yellow(line) : dim(line));
 }
 
+/** `--replicas N` / `--replicas=N`; anything else is refused with the usage. */
+export function parseArgs(argv: readonly string[]): { replicas: number } {
+  let replicas = 1;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg !== '--replicas' && !arg.startsWith('--replicas=')) throw new Error(`unknown argument ${arg}. Usage: npm start [-- --replicas N]`);
+    const value = arg === '--replicas' ? (argv[++i] ?? 'nothing') : arg.slice('--replicas='.length);
+    replicas = Number(value);
+    if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) throw new Error(`--replicas takes 1 to 8, got ${value}`);
+  }
+  return { replicas };
+}
+
 async function main(): Promise<number> {
+  let args: { replicas: number };
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
   const controller = new AbortController();
   let interrupts = 0;
   let onInterrupt: (name: NodeJS.Signals) => void = () => undefined;
@@ -49,7 +71,7 @@ async function main(): Promise<number> {
 
   let platform: Platform;
   try {
-    platform = await startPlatform({ signal: controller.signal, log: progress });
+    platform = await startPlatform({ signal: controller.signal, log: progress, replicas: args.replicas });
   } catch (error) {
     if (controller.signal.aborted) {
       console.log('stopped before the platform was up');
@@ -76,7 +98,7 @@ function printBanner(platform: Platform): void {
     rule,
     `${bold('Altyn Saqa is up')} ${dim(`(cold start ${seconds(process.uptime() * 1000)}, services ${seconds(platform.startupMs)})`)}`,
     '',
-    `  Student site   ${bold(url)}`,
+    `  Student site   ${bold(url)}${platform.urls.length > 1 ? dim(` (gateways: ${platform.urls.join(', ')})`) : ''}`,
     `  Staff area     ${bold(`${url}/admin`)}`,
     '',
     '  Demo logins (sign in with the phone number and a one-time code):',

@@ -133,8 +133,15 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('infra/deploy 
   it.each(SERVICE_NAMES)('%s has a Deployment with both probes on its health endpoints, requests and limits, a Service, a PDB and a CPU HPA', (service) => {
     const deployment = find(objects, 'Deployment', service);
     const c = containerOf(deployment);
+    const config = find(objects, 'ConfigMap', 'olymp-config')?.data as Record<string, string>;
     expect(c?.args).toEqual([service]);
-    expect(c?.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: DEFAULT_PORTS[service] })]);
+    expect(c?.ports).toEqual([
+      expect.objectContaining({ name: 'http', containerPort: DEFAULT_PORTS[service] }),
+      expect.objectContaining({ name: 'metrics', containerPort: Number(config.METRICS_PORT) }),
+    ]);
+    // Prometheus finds the metrics port by the pod's annotations; the Service publishes the http port only.
+    const annotations = specOf<{ template: { metadata: { annotations?: Record<string, string> } } }>(deployment).template.metadata.annotations;
+    expect(annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': config.METRICS_PORT, 'prometheus.io/path': '/metrics' });
     expect(c?.livenessProbe?.httpGet).toEqual({ path: '/health', port: 'http' });
     expect(c?.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
     for (const kind of ['requests', 'limits'] as const) {

@@ -53,12 +53,14 @@ describe('startPlatform', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts all six services, the gateway reports them up, and stop() ends every process', async () => {
+  it('starts all six services, the gateway reports them up, restarts one killed with SIGKILL, and stop() ends every process', async () => {
     const ports = await freePorts();
+    const lines: string[] = [];
     platform = await startPlatform({
       ports,
       dataDir,
-      quiet: true,
+      log: (line) => lines.push(line),
+      restartDelayMs: 200,
       buildUis: false,
       readyTimeoutMs: 120_000,
       env: { ...process.env, DATABASE_URL: databaseUrl, NATS_PREFIX: namespace.natsPrefix, LOG_LEVEL: 'info' },
@@ -81,7 +83,42 @@ describe('startPlatform', () => {
 
     const processes = platform.processes;
     expect(processes.map((p) => p.name).sort()).toEqual([...SERVICES].sort());
-    expect(processes.every((p) => p.running && p.pid > 0)).toBe(true);
+    expect(processes.every((p) => p.running && p.pid > 0 && p.restarts === 0)).toBe(true);
+
+    // A crash: the supervisor says so, starts it again after the backoff, and the gateway sees it up again.
+    const learning = processes.find((p) => p.name === 'learning');
+    if (!learning) throw new Error('no learning process');
+    process.kill(learning.pid, 'SIGKILL');
+    const back = await pollUntil({
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      check: async () => {
+        const now = platform?.processes.find((p) => p.name === 'learning');
+        const answer = await httpGet(`http://127.0.0.1:${ports.learning}/health/ready`, 1000);
+        return now && now.restarts === 1 && now.running && answer?.status === 200 ? now : undefined;
+      },
+      onTimeout: () => new Error(`learning did not come back after SIGKILL:\n${lines.join('\n')}`),
+    });
+    expect(back.pid).not.toBe(learning.pid);
+    expect(isAlive(learning.pid)).toBe(false);
+    expect(lines.some((l) => /^learning stopped unexpectedly \(killed by SIGKILL\) after [\d.]+ s; restarting in 0\.2 s/.test(l))).toBe(true);
+    expect(lines).toContain(`learning: restarted (pid ${back.pid}, restart 1)`);
+    await pollUntil({
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      check: async () => (lines.some((l) => /^learning: ready again in [\d.]+ s$/.test(l)) ? true : undefined),
+      onTimeout: () => new Error(`no "ready again" line:\n${lines.join('\n')}`),
+    });
+    await pollUntil({
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      check: async () => ((await platform?.health())?.services.learning?.status === 'up' ? true : undefined),
+      onTimeout: () => new Error('the gateway never saw learning up again'),
+    });
+    // The others were left alone.
+    for (const p of platform.processes.filter((x) => x.name !== 'learning')) {
+      expect({ name: p.name, pid: p.pid, restarts: p.restarts }).toEqual({ name: p.name, pid: processes.find((x) => x.name === p.name)?.pid, restarts: 0 });
+    }
 
     await platform.stop();
     const after = platform.processes;
@@ -92,5 +129,7 @@ describe('startPlatform', () => {
       expect(p.exit?.signal).not.toBe('SIGKILL');
     }
     for (const name of SERVICES) expect(await canConnect('127.0.0.1', ports[name], 500)).toBe(false);
+    // Stopping is not a crash: nothing restarted after stop().
+    expect(lines.filter((l) => /restarted \(pid/.test(l))).toHaveLength(1);
   }, 180_000);
 });

@@ -23,9 +23,33 @@ export const FINANCE_ERRORS = {
   ),
   INVOICE_NOT_PAYABLE_BY_WALLET: def(
     409,
-    'This invoice has no price in ZP, so it cannot be paid from the wallet. Contact support to pay it in tenge.',
-    'У этого счёта нет цены в ZP, поэтому его нельзя оплатить из кошелька. Обратитесь в поддержку, чтобы оплатить в тенге.',
-    'Бұл шоттың ZP-дағы бағасы жоқ, сондықтан оны әмияннан төлеуге болмайды. Теңгемен төлеу үшін қолдау қызметіне жазыңыз.',
+    'This invoice has no price in ZP or Altyn Saqa, so it cannot be paid from the wallet. Pay it in tenge by card.',
+    'У этого счёта нет цены в ZP или Алтын Сака, поэтому его нельзя оплатить из кошелька. Оплатите его в тенге картой.',
+    'Бұл шоттың ZP немесе Алтын Сақа бағасы жоқ, сондықтан оны әмияннан төлеуге болмайды. Оны теңгемен картамен төлеңіз.',
+  ),
+  INVOICE_NOT_PAYABLE_BY_PROVIDER: def(
+    409,
+    'This invoice has no tenge left to pay by card. Pay it from the wallet.',
+    'По этому счёту не осталось суммы в тенге для оплаты картой. Оплатите его из кошелька.',
+    'Бұл шот бойынша картамен төлейтін теңге қалмады. Оны әмияннан төлеңіз.',
+  ),
+  ZP_COVER_TOO_LARGE: def(
+    409,
+    'At most {max} ZP can go towards this invoice now (the tenge still due and your wallet allow no more). Enter a smaller amount.',
+    'Сейчас в счёт можно зачесть не более {max} ZP (больше не позволяют остаток в тенге и кошелёк). Введите меньшую сумму.',
+    'Қазір шотқа ең көбі {max} ZP есептеуге болады (теңгедегі қалдық пен әмиян бұдан көпке жол бермейді). Азырақ сома енгізіңіз.',
+  ),
+  INVOICE_ZP_ALREADY_APPLIED: def(
+    409,
+    '{applied} ZP already went towards this invoice; ZP are put towards an invoice once. Pay the rest by card.',
+    'В счёт уже зачтено {applied} ZP; ZP зачитываются в счёт один раз. Оплатите остаток картой.',
+    'Шотқа {applied} ZP есептеліп қойған; ZP шотқа бір рет есептеледі. Қалғанын картамен төлеңіз.',
+  ),
+  INVOICE_PAYMENT_IN_PROGRESS: def(
+    409,
+    'A card payment of this invoice has been started. Finish or wait for it before changing how it is paid.',
+    'По этому счёту уже начата оплата картой. Завершите её или дождитесь результата, прежде чем менять способ оплаты.',
+    'Бұл шот бойынша картамен төлем басталған. Төлеу тәсілін өзгертпес бұрын оны аяқтаңыз немесе нәтижесін күтіңіз.',
   ),
   INSUFFICIENT_ZP: def(
     402,
@@ -65,9 +89,9 @@ export const FINANCE_ERRORS = {
   ),
   INVOICE_NOT_REFUNDABLE: def(
     409,
-    'This invoice was paid by card; return the money through the payment provider.',
-    'Этот счёт оплачен картой; верните деньги через платёжного провайдера.',
-    'Бұл шот картамен төленген; ақшаны төлем провайдері арқылы қайтарыңыз.',
+    'This invoice cannot be refunded here: the payment provider did not accept the refund. Try again later or return the money in the provider\'s office.',
+    'Этот счёт нельзя вернуть здесь: платёжный провайдер не принял возврат. Попробуйте позже или верните деньги в кабинете провайдера.',
+    'Бұл шотты мұнда қайтаруға болмайды: төлем провайдері қайтаруды қабылдамады. Кейінірек қайталаңыз немесе ақшаны провайдердің кабинетінде қайтарыңыз.',
   ),
   USER_NOT_FOUND: def(
     404,

@@ -89,4 +89,52 @@ export const SHOP_ERRORS = {
     'Этот заказ уже оплачен или закрыт, отменить его здесь нельзя. Оформите возврат.',
     'Бұл тапсырыс төленіп қойған немесе жабылған, оны мұнда болдырмауға болмайды. Қайтаруды рәсімдеңіз.',
   ),
+  ORDER_NOT_PAYABLE: def(
+    409,
+    'This order is not waiting for payment (it is "{status}"). Open the order to see where it stands.',
+    'Этот заказ не ожидает оплаты (статус «{status}»). Откройте заказ, чтобы увидеть его состояние.',
+    'Бұл тапсырыс төлемді күтіп тұрған жоқ (күйі «{status}»). Күйін көру үшін тапсырысты ашыңыз.',
+  ),
+  USE_ZP_NOT_APPLICABLE: def(
+    409,
+    'ZP can cover only part of a tenge price. This order is priced in {currency}: pay it from the wallet.',
+    'ZP можно зачесть только в цену в тенге. Этот заказ в валюте {currency}: оплатите его из кошелька.',
+    'ZP-ны тек теңгедегі бағаға есептеуге болады. Бұл тапсырыс {currency} валютасында: оны әмияннан төлеңіз.',
+  ),
+  DELIVERY_POINT_UNAVAILABLE: def(
+    409,
+    'This delivery point does not accept orders now. Choose another one or a delivery address.',
+    'Этот пункт доставки сейчас не принимает заказы. Выберите другой или адрес доставки.',
+    'Бұл жеткізу пункті қазір тапсырыс қабылдамайды. Басқасын немесе жеткізу мекенжайын таңдаңыз.',
+  ),
+  RETURN_METHOD_UNAVAILABLE: def(
+    409,
+    'This way of returning the goods is not available for this order. Choose one of the listed return methods.',
+    'Этот способ возврата недоступен для заказа. Выберите один из предложенных способов.',
+    'Бұл қайтару тәсілі осы тапсырысқа қолжетімсіз. Ұсынылған тәсілдердің бірін таңдаңыз.',
+  ),
+  REVIEW_NOT_ALLOWED: def(
+    409,
+    'A product can be reviewed only after you received it in this order. Review it once the order is delivered or picked up.',
+    'Отзыв можно оставить только после получения товара по этому заказу. Оставьте его, когда заказ будет доставлен или получен.',
+    'Пікірді тауарды осы тапсырыс бойынша алғаннан кейін ғана қалдыруға болады. Тапсырыс жеткізілген соң немесе алынған соң жазыңыз.',
+  ),
+  REVIEW_EXISTS: def(
+    409,
+    'You have already reviewed this product. Each product is reviewed once.',
+    'Вы уже оставили отзыв об этом товаре. Об одном товаре можно написать один отзыв.',
+    'Сіз бұл тауарға пікір қалдырып қойғансыз. Бір тауарға бір рет пікір жазылады.',
+  ),
+  ADDRESS_LIMIT: def(
+    409,
+    'You can keep at most {max} delivery addresses. Delete one you no longer use first.',
+    'Можно хранить не более {max} адресов доставки. Сначала удалите ненужный.',
+    'Ең көбі {max} жеткізу мекенжайын сақтауға болады. Алдымен қажетсізін жойыңыз.',
+  ),
+  PRIZE_ALREADY_CLAIMED: def(
+    409,
+    'This prize has already been claimed. Open its order to follow it.',
+    'Этот приз уже получен. Откройте его заказ, чтобы следить за ним.',
+    'Бұл жүлде алынып қойған. Оны бақылау үшін тапсырысын ашыңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

@@ -153,6 +153,19 @@ export const EVENT_SCHEMAS = {
       to: z.string().min(1),
       changedAt: instant,
     }),
+    /**
+     * v2: `pickupCode` (the 6 digits the desk asks for) when the order became `ready_for_pickup`, so the owner's SMS can
+     * carry it; null otherwise. `kind` tells a claimed prize from a purchase.
+     */
+    2: z.object({
+      orderId: uuid,
+      userId: uuid,
+      from: z.string().min(1).nullable(),
+      to: z.string().min(1),
+      kind: z.enum(['purchase', 'prize']),
+      pickupCode: z.string().regex(/^\d{6}$/).nullable(),
+      changedAt: instant,
+    }),
   },
   'leaderboard.changed': {
     1: z.object({

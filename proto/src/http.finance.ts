@@ -13,6 +13,11 @@ export const invoiceView = z.object({
   title: localizedText,
   amountTenge: z.number().int(),
   amountZp: z.number().int(),
+  /** A price in Altyn Saqa (shop orders paid in it); the wallet pays ZP first if both are set. */
+  amountAltynSaqa: z.number().int(),
+  /** ZP put towards the tenge price (`finance.invoice.use-zp`); the tenge still due is `tengeDue`. */
+  zpApplied: z.number().int(),
+  tengeDue: z.number().int(),
   status: invoiceStatus,
   statusLabel: z.string(),
   paymentMethod: z.enum(['wallet', 'provider']).nullable(),
@@ -21,6 +26,7 @@ export const invoiceView = z.object({
   cancelledAt: isoInstant.nullable(),
   refundedAt: isoInstant.nullable(),
   refundedZp: z.number().int().nullable(),
+  refundedAltynSaqa: z.number().int().nullable(),
 });
 export type InvoiceView = z.output<typeof invoiceView>;
 
@@ -42,13 +48,32 @@ export const payableReply = dataOf(
     /** The error code that would refuse a payment now. */
     reason: z.string().nullable(),
     message: z.string(),
-    methods: z.array(z.literal('wallet')),
+    /** `wallet`: ZP or Altyn Saqa now; `provider`: tenge through the payment provider. */
+    methods: z.array(z.enum(['wallet', 'provider'])),
     amountZp: z.number().int(),
     amountTenge: z.number().int(),
+    amountAltynSaqa: z.number().int(),
+    tengeDue: z.number().int(),
     balanceZp: z.number().int(),
+    balanceAltynSaqa: z.number().int(),
   }),
 );
 export type PayableReply = z.output<typeof payableReply>;
+
+/**
+ * `POST /api/invoices/{invoice}/provider-payment` (owner): pays the tenge still due through the payment provider
+ * (the adapter recharges use). `checkoutUrl` is the provider's page (the sandbox's: `POST` it with `{ outcome }`);
+ * the invoice becomes paid when the provider's signed callback says so. Asking again answers the same payment.
+ */
+export const invoiceProviderPayment = z.object({
+  id: z.uuid(),
+  invoiceId: z.uuid(),
+  amountTenge: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  checkoutUrl: z.string().nullable(),
+});
+export const invoiceProviderPaymentReply = dataWithMessage(invoiceProviderPayment);
+export type InvoiceProviderPaymentReply = z.output<typeof invoiceProviderPaymentReply>;
 export type Payable = PayableReply['data'];
 
 /* The ZP wallet: recharges and the history of XP and ZP */

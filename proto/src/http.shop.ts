@@ -155,26 +155,33 @@ const phone = z.string().transform((v, ctx) => {
   return normalized ?? v;
 });
 
+/** A delivery address typed at checkout or saved (`addresses`). */
+export const shopAddress = z.strictObject({
+  recipient: text(200),
+  phone,
+  /** A delivery city of auth's catalogue (`GET /api/cities`). */
+  cityId: z.number().int().positive(),
+  line: text(300),
+  note: optionalText(500).default(''),
+});
+
 /**
- * Checkout: the whole cart, paid in one currency, delivered to an address or collected at a pickup point. ZP only
- * for now: tenge (the payment provider) and Altyn Saqa (a wallet payment in that unit) need finance support first.
+ * Checkout: the whole cart, paid in one currency (`zp` or `altyn_saqa` from the wallet, `tenge` through the payment
+ * provider, optionally partly covered with ZP by `orders/{id}/use-zp`), and how the goods reach the pupil: collected
+ * at a pickup point, delivered to an address (typed now, or one of the pupil's saved `addresses` by `addressId`), or
+ * delivered to a delivery point (a parcel point of a city, `GET /api/shop/delivery-points`) for `recipient`/`phone`.
  */
+export const shopFulfilment = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('pickup'), pickupPointId: z.uuid() }),
+  z
+    .strictObject({ method: z.literal('delivery'), address: shopAddress.optional(), addressId: z.uuid().optional() })
+    .refine((f) => (f.address === undefined) !== (f.addressId === undefined), { message: 'give either address or addressId', path: ['address'] }),
+  z.strictObject({ method: z.literal('delivery_point'), deliveryPointId: z.uuid(), recipient: text(200), phone }),
+]);
+export type ShopFulfilment = z.output<typeof shopFulfilment>;
 export const shopCheckout = z.strictObject({
-  currency: z.enum(['zp']),
-  fulfilment: z.discriminatedUnion('method', [
-    z.strictObject({ method: z.literal('pickup'), pickupPointId: z.uuid() }),
-    z.strictObject({
-      method: z.literal('delivery'),
-      address: z.strictObject({
-        recipient: text(200),
-        phone,
-        /** A delivery city of auth's catalogue (`GET /api/cities`). */
-        cityId: z.number().int().positive(),
-        line: text(300),
-        note: optionalText(500).default(''),
-      }),
-    }),
-  ]),
+  currency: z.enum(SHOP_CURRENCIES),
+  fulfilment: shopFulfilment,
 });
 
 export const SHOP_ORDER_STATUSES = [
@@ -198,8 +205,80 @@ export const shopChangeStatus = z.strictObject({
   pickupCode: z.string().regex(/^\d{6}$/, 'six digits').optional(),
 });
 
-/** A pupil's return request: why (shown to staff). */
-export const shopReturnRequest = z.strictObject({ reason: text(500) });
+/**
+ * How returned goods travel back (`GET /api/my-orders/{id}/return-methods` lists what an order allows): brought to
+ * an active pickup point, or collected by courier from the order's delivery address (delivery orders only).
+ */
+export const shopReturnMethod = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('pickup_point'), pickupPointId: z.uuid() }),
+  z.strictObject({ kind: z.literal('courier') }),
+]);
+/** A pupil's return request: why (shown to staff) and how the goods come back (default: courier for a delivery, the
+ * order's own pickup point for a pickup order). */
+export const shopReturnRequest = z.strictObject({ reason: text(500), method: shopReturnMethod.optional() });
+
+/** `POST /api/orders/{id}/use-zp`: cover part of a tenge order with ZP at finance's rate (the tenge still due goes down). */
+export const shopUseZp = z.strictObject({ amountZp: z.number().int().min(1).max(100_000_000) });
+
+/** `POST /api/my-orders/{id}/feedback`: a review of one product of a received order (once per product and pupil). */
+export const shopFeedback = z.strictObject({ productId: z.uuid(), rating: z.number().int().min(1).max(5), text: optionalText(2000).default('') });
+export const shopReviewListQuery = z.strictObject({
+  productId: z.uuid().optional(),
+  hidden: queryBool.optional(),
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 100).default(20),
+});
+export const shopPublicReviewQuery = z.strictObject({ page: queryInt(1, 10_000).default(1), limit: queryInt(1, 100).default(20) });
+/** Staff hide (or show again) a review: `POST /api/reviews/{id}/hide`. */
+export const shopReviewHide = z.strictObject({ hidden: z.boolean() });
+
+/** Staff's delivery points (parcel points couriers deliver to), a CRUD resource like pickup points. */
+export const shopDeliveryPointCreate = z.strictObject({
+  nameKk: text(200),
+  nameRu: text(200),
+  nameEn: text(200),
+  addressKk: text(300),
+  addressRu: text(300),
+  addressEn: text(300),
+  hours: text(100),
+  /** Auth's delivery city (`GET /api/cities`). */
+  cityId: z.number().int().positive(),
+  active: z.boolean().default(true),
+});
+export const shopDeliveryPointUpdate = z
+  .strictObject({
+    nameKk: text(200), nameRu: text(200), nameEn: text(200), addressKk: text(300), addressRu: text(300), addressEn: text(300),
+    hours: text(100), cityId: z.number().int().positive(), active: z.boolean(),
+  })
+  .partial();
+export const shopDeliveryPointQuery = z.strictObject({ cityId: queryInt(1, 1_000_000_000).optional() });
+
+/** A pupil's saved delivery addresses (`addresses`, CRUD of the caller's own; `label` e.g. "Home"). */
+export const shopSavedAddressCreate = shopAddress.extend({ label: optionalText(60).default('') });
+export const shopSavedAddressUpdate = z
+  .strictObject({ label: optionalText(60), recipient: text(200), phone, cityId: z.number().int().positive(), line: text(300), note: optionalText(500) })
+  .partial();
+
+/**
+ * Prizes won (a treasure, a challenge reward, an achievement, or given by staff): a product the pupil claims once as a
+ * zero-price order, through the same fulfilment as a purchase (`POST /api/my-prizes/{id}/claim`).
+ */
+export const SHOP_PRIZE_SOURCES = ['treasure', 'challenge', 'achievement', 'staff'] as const;
+export const shopPrizeCreate = z.strictObject({
+  userId: z.uuid(),
+  productId: z.uuid(),
+  source: z.enum(SHOP_PRIZE_SOURCES).default('staff'),
+  /** What it was won for, as staff read it (e.g. "Math challenge, 1st place"). */
+  note: optionalText(300).default(''),
+});
+export const shopPrizeUpdate = z.strictObject({ note: optionalText(300) }).partial();
+export const shopPrizeClaim = z.strictObject({ fulfilment: shopFulfilment });
+export const shopClaimedQuery = z.strictObject({
+  claimed: queryBool.optional(),
+  userId: z.uuid().optional(),
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 100).default(20),
+});
 
 // Answers.
 const int = z.number().int();
@@ -213,6 +292,8 @@ export const shopProductCard = z.object({
   prices: nullablePrices,
   inStock: z.boolean(),
   stock: int,
+  /** Visible reviews: their average rating (1-5, one decimal; null without reviews) and count. */
+  rating: z.object({ average: z.number().nullable(), count: int }),
   createdAt: isoInstant,
 });
 export type ShopProductCard = z.output<typeof shopProductCard>;
@@ -227,9 +308,11 @@ export const shopProductReply = dataOf(
 export type ShopProductDetail = z.output<typeof shopProductReply>['data'];
 export const shopCategoriesReply = dataOf(z.array(z.object({ id: z.string(), parentId: z.string().nullable(), name: localizedText, position: int })));
 export const shopSlidersReply = dataOf(z.array(z.object({ id: z.string(), title: localizedText, image: z.string(), link: z.string().nullable() })));
-export const shopPickupPointsReply = dataOf(
-  z.array(z.object({ id: z.string(), name: localizedText, address: localizedText, hours: z.string(), provinceId: int.nullable() })),
-);
+export const shopPickupPoint = z.object({ id: z.string(), name: localizedText, address: localizedText, hours: z.string(), provinceId: int.nullable() });
+export const shopPickupPointsReply = dataOf(z.array(shopPickupPoint));
+export const shopDeliveryPoint = z.object({ id: z.string(), name: localizedText, address: localizedText, hours: z.string(), cityId: int });
+/** `GET /api/shop/delivery-points?cityId`: the active ones. */
+export const shopDeliveryPointsReply = dataOf(z.array(shopDeliveryPoint));
 const activeRow = z.object({ id: z.string(), active: z.boolean() });
 export const shopToggleReply = dataOf(activeRow);
 export const shopToggleManyReply = dataOf(z.array(activeRow));
@@ -247,8 +330,8 @@ export const shopCart = z.object({
       available: int,
     }),
   ),
-  /** The cart in ZP when every line has a ZP price, else null. */
-  totals: z.object({ zp: int.nullable() }),
+  /** The cart in each currency when every line has a price in it, else null. */
+  totals: z.object({ zp: int.nullable(), altynSaqa: int.nullable(), tenge: int.nullable() }),
 });
 export type ShopCart = z.output<typeof shopCart>;
 export const shopCartReply = dataOf(shopCart);
@@ -256,6 +339,7 @@ export const shopWishlistReply = dataOf(
   z.array(z.object({ productId: z.string(), name: localizedText, image: z.string().nullable(), prices: nullablePrices, available: z.boolean(), addedAt: isoInstant })),
 );
 
+const orderAddress = z.object({ recipient: z.string(), phone: z.string(), city: z.object({ id: int, name: localizedText }), line: z.string(), note: z.string() });
 export const shopOrder = z.object({
   id: z.string(),
   /** Staff's view only: whose order, and the statuses staff may move it to. */
@@ -263,18 +347,28 @@ export const shopOrder = z.object({
   next: z.array(z.enum(SHOP_ORDER_STATUSES)).optional(),
   status: z.enum(SHOP_ORDER_STATUSES),
   method: z.enum(['delivery', 'pickup']),
-  currency: z.enum(['zp']),
+  /** `prize`: a claimed prize (total 0, no invoice). */
+  kind: z.enum(['purchase', 'prize']),
+  currency: z.enum(SHOP_CURRENCIES),
+  /** In `currency` (tenge, ZP or Altyn Saqa); 0 for a prize. */
   total: int,
+  /** ZP put towards a tenge order (`use-zp`), and the tenge still due through the provider (null unless tenge). */
+  zpApplied: int,
+  tengeDue: int.nullable(),
   lines: z.array(z.object({ productId: z.string(), name: localizedText, quantity: int, unitPrice: int })),
   pickupPointId: z.string().nullable(),
-  address: z
-    .object({ recipient: z.string(), phone: z.string(), city: z.object({ id: int, name: localizedText }), line: z.string(), note: z.string() })
-    .nullable(),
-  /** Finance's invoice: pay it with `POST /api/wallet-payment/{invoiceId}`. */
+  deliveryPointId: z.string().nullable(),
+  address: orderAddress.nullable(),
+  /** Finance's invoice (derived from the order's id): pay ZP / Altyn Saqa with `POST /api/wallet-payment/{invoiceId}`,
+   * tenge with `POST /api/invoices/{invoiceId}/provider-payment`; `GET /api/orders/{id}/payment` says which applies. */
   invoiceId: z.string().nullable(),
   payBy: isoInstant,
   /** Shown while the order waits at the pickup point; the desk asks for it. */
   pickupCode: z.string().nullable(),
+  /** How the goods come back, once a return was asked for. */
+  returnMethod: z.object({ kind: z.enum(['pickup_point', 'courier']), pickupPointId: z.string().nullable() }).nullable(),
+  /** What was given back (refund) when the order was cancelled after payment or returned; null otherwise. */
+  refunded: z.object({ amount: int, currency: z.enum(SHOP_CURRENCIES), zp: int }).nullable(),
   paidAt: isoInstant.nullable(),
   createdAt: isoInstant,
 });
@@ -283,3 +377,95 @@ export const shopOrderReply = dataOf(shopOrder);
 export const shopOrderPage = z.object({ data: z.array(shopOrder), total: int, page: int, limit: int });
 export const shopOrderCountsReply = dataOf(z.record(z.enum(SHOP_ORDER_STATUSES), int));
 export const shopWalletReply = dataOf(z.object({ zp: int, altynSaqa: int }));
+
+/**
+ * `GET /api/orders/{id}/payment` (the owner): what is due and how it can be paid now. `methods`: `wallet` (ZP or Altyn
+ * Saqa: `POST /api/wallet-payment/{invoiceId}`), `provider` (tenge: `POST /api/invoices/{invoiceId}/provider-payment`
+ * answers the provider's `checkoutUrl`), `use_zp` (tenge: `POST /api/orders/{id}/use-zp` lowers `tengeDue` by
+ * `amountZp × zpRateTenge`, at most `maxZp`). Answered by `use-zp` too.
+ */
+export const shopOrderPayment = z.object({
+  orderId: z.string(),
+  invoiceId: z.string().nullable(),
+  status: z.enum(SHOP_ORDER_STATUSES),
+  currency: z.enum(SHOP_CURRENCIES),
+  total: int,
+  zpApplied: int,
+  tengeDue: int.nullable(),
+  /** Tenge one ZP covers (finance's `FINANCE_ZP_PRICE_TENGE`). */
+  zpRateTenge: int,
+  /** The most ZP `use-zp` accepts now (by the tenge due and the wallet). */
+  maxZp: int,
+  balances: z.object({ zp: int, altynSaqa: int }),
+  methods: z.array(z.enum(['wallet', 'provider', 'use_zp'])),
+  payBy: isoInstant,
+});
+export type ShopOrderPayment = z.output<typeof shopOrderPayment>;
+export const shopOrderPaymentReply = dataOf(shopOrderPayment);
+
+/** `GET /api/my-orders/{id}/return-methods`: how this order's goods may come back (empty when no return is possible). */
+export const shopReturnMethodsReply = dataOf(
+  z.object({
+    returnable: z.boolean(),
+    /** The last day a return may be asked for (YYYY-MM-DD), once received. */
+    until: z.string().nullable(),
+    methods: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('pickup_point'), pickupPoints: z.array(shopPickupPoint) }),
+        z.object({ kind: z.literal('courier'), address: orderAddress }),
+      ]),
+    ),
+  }),
+);
+
+/** A review as the public reads it: the author as "Aigerim S.", never an id. */
+export const shopReview = z.object({ id: z.string(), productId: z.string(), author: z.string(), rating: int, text: z.string(), createdAt: isoInstant });
+export const shopReviewPage = z.object({ data: z.array(shopReview), total: int, page: int, limit: int, average: z.number().nullable(), count: int });
+/** Staff's list: with the author's id, the order and whether it is hidden. */
+export const shopStaffReview = shopReview.extend({ userId: z.string(), orderId: z.string(), hidden: z.boolean() });
+export const shopStaffReviewPage = z.object({ data: z.array(shopStaffReview), total: int, page: int, limit: int });
+export const shopStaffReviewReply = dataOf(shopStaffReview);
+/** `GET /api/my-orders/{id}/feedback`: each product of the order, whether it can be reviewed now, and the pupil's review. */
+export const shopOrderFeedbackReply = dataOf(
+  z.array(
+    z.object({
+      productId: z.string(),
+      name: localizedText,
+      canReview: z.boolean(),
+      review: shopReview.nullable(),
+    }),
+  ),
+);
+export const shopReviewReply = dataOf(shopReview);
+
+export const shopSavedAddress = z.object({
+  id: z.string(),
+  label: z.string(),
+  recipient: z.string(),
+  phone: z.string(),
+  cityId: int,
+  line: z.string(),
+  note: z.string(),
+  createdAt: isoInstant,
+});
+export const shopSavedAddressReply = dataOf(shopSavedAddress);
+export const shopSavedAddressesReply = dataOf(z.array(shopSavedAddress));
+
+/** A prize as its winner sees it (`GET /api/my-prizes`); `orderId` once claimed. */
+export const shopPrize = z.object({
+  id: z.string(),
+  product: z.object({ id: z.string(), name: localizedText, image: z.string().nullable() }),
+  source: z.enum(SHOP_PRIZE_SOURCES),
+  note: z.string(),
+  orderId: z.string().nullable(),
+  claimedAt: isoInstant.nullable(),
+  createdAt: isoInstant,
+});
+export const shopPrizesReply = dataOf(z.array(shopPrize));
+/** Staff's `GET /api/claimed-products`: prizes with their winner and the claim's order status. */
+export const shopClaimedPage = z.object({
+  data: z.array(shopPrize.extend({ userId: z.string(), orderStatus: z.enum(SHOP_ORDER_STATUSES).nullable() })),
+  total: int,
+  page: int,
+  limit: int,
+});

@@ -19,6 +19,23 @@ export const NOTIFICATIONS_MESSAGES = {
     'Статус вашего заказа: «{status}».',
     'Тапсырысыңыздың күйі: «{status}».',
   ),
+  /** The SMS when an order waits at the pickup point (Kazakh and Russian in one message: no language is stored). */
+  SMS_ORDER_READY: msg(
+    'Olymp: your order is ready for pickup. Show the code {code} at the desk.',
+    'Olymp: заказ готов к выдаче. Назовите код {code} в пункте выдачи.',
+    'Olymp: тапсырысыңыз беруге дайын. Беру пунктінде {code} кодын айтыңыз.',
+  ),
+  ORDER_STATUS_AWAITING_PAYMENT: msg('awaiting payment', 'ожидает оплаты', 'төлемді күтуде'),
+  ORDER_STATUS_PAID: msg('paid', 'оплачен', 'төленді'),
+  ORDER_STATUS_PROCESSING: msg('being prepared', 'собирается', 'жиналуда'),
+  ORDER_STATUS_SHIPPED: msg('on its way', 'в пути', 'жолда'),
+  ORDER_STATUS_DELIVERED: msg('delivered', 'доставлен', 'жеткізілді'),
+  ORDER_STATUS_READY_FOR_PICKUP: msg('ready for pickup', 'готов к выдаче', 'беруге дайын'),
+  ORDER_STATUS_PICKED_UP: msg('picked up', 'получен', 'алынды'),
+  ORDER_STATUS_CANCELLED: msg('cancelled', 'отменён', 'болдырылмады'),
+  ORDER_STATUS_RETURN_REQUESTED: msg('return requested', 'запрошен возврат', 'қайтару сұралды'),
+  ORDER_STATUS_RETURNED: msg('returned, money refunded', 'возвращён, деньги возвращены', 'қайтарылды, ақша қайтарылды'),
+  ORDER_STATUS_RETURN_REFUSED: msg('return refused', 'в возврате отказано', 'қайтарудан бас тартылды'),
   NOTICE_ACHIEVEMENT_TITLE: msg('New achievement!', 'Новое достижение!', 'Жаңа жетістік!'),
   NOTICE_ACHIEVEMENT: msg('You earned "{title}".', 'Вы получили «{title}».', 'Сіз «{title}» алдыңыз.'),
   /** How an amount reads in a notice: tenge, wallet points, or both. */

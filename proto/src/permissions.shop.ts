@@ -8,6 +8,6 @@ import { keys } from './permission-keys';
 export const SHOP_PERMISSIONS = [
   ...keys('shop', [
     'product_index', 'product_create', 'product_update', 'product_delete', 'category_manage', 'slider_manage',
-    'pickup_point_manage', 'order_index', 'order_change_status',
+    'pickup_point_manage', 'delivery_point_manage', 'order_index', 'order_change_status', 'review_manage', 'prize_manage',
   ] as const),
 ] as const;

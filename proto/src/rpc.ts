@@ -41,6 +41,14 @@ export const RPC = {
       ),
     }),
   },
+  /**
+   * How to reach people by SMS (notifications' notices, e.g. an order ready for pickup): their phone. Never exposed
+   * over HTTP. Unknown ids are left out.
+   */
+  'auth.users.contacts': {
+    request: z.object({ userIds: z.array(uuid).min(1).max(1000) }),
+    reply: z.object({ contacts: z.array(z.object({ userId: uuid, phone: z.string() })) }),
+  },
   /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
   'auth.cities.get': {
     request: z.object({ cityIds: z.array(z.number().int().positive()).min(1).max(100) }),
@@ -57,6 +65,13 @@ export const RPC = {
       title: localized,
       amountTenge: nonNegInt,
       amountZp: nonNegInt,
+      /** A price in Altyn Saqa (shop orders paid in it). */
+      amountAltynSaqa: nonNegInt.optional(),
+      /**
+       * The id a new invoice takes (the shop derives it from the order's id, so an order knows its invoice before
+       * asking and a retry after a crash finds the same one). Ignored when a live invoice exists.
+       */
+      invoiceId: uuid.optional(),
     }),
     reply: z.object({
       invoiceId: uuid,
@@ -64,19 +79,47 @@ export const RPC = {
       product: productRef,
       amountTenge: nonNegInt,
       amountZp: nonNegInt,
+      amountAltynSaqa: nonNegInt,
       status: invoiceStatus,
       createdAt: instant,
       paidAt: instant.nullable(),
     }),
   },
+  /** An invoice's payment state: what is still due in tenge after ZP were put towards it, and finance's ZP rate. */
+  'finance.invoice.get': {
+    request: z.object({ invoiceId: uuid }),
+    reply: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      status: invoiceStatus,
+      amountTenge: nonNegInt,
+      amountZp: nonNegInt,
+      amountAltynSaqa: nonNegInt,
+      zpApplied: nonNegInt,
+      tengeDue: nonNegInt,
+      /** Tenge one ZP covers (`FINANCE_ZP_PRICE_TENGE`). */
+      zpRateTenge: z.number().int().positive(),
+    }),
+  },
   /**
-   * Returns a wallet-paid invoice's ZP to the pupil, on behalf of a staff member (audited as theirs). Idempotent: an
-   * invoice already refunded answers that refund. Refused: not paid (INVOICE_NOT_PAID), paid by card
-   * (INVOICE_NOT_REFUNDABLE), unknown (NOT_FOUND).
+   * Pays part (or all) of a pending invoice's tenge price with the pupil's ZP, on the pupil's behalf (the shop's
+   * `orders/{id}/use-zp`): `amountZp × zpRateTenge` tenge less is due. Covering all of it pays the invoice
+   * (`invoice.paid`, method wallet). The ZP go back if the invoice is cancelled. Refused: INSUFFICIENT_ZP,
+   * ZP_COVER_TOO_LARGE, INVOICE_NOT_PAYABLE_BY_PROVIDER (no tenge price), INVOICE_PAYMENT_IN_PROGRESS, NOT_FOUND.
+   */
+  'finance.invoice.use-zp': {
+    request: z.object({ invoiceId: uuid, userId: uuid, amountZp: z.number().int().positive() }),
+    reply: z.object({ invoiceId: uuid, status: invoiceStatus, zpApplied: nonNegInt, tengeDue: nonNegInt, zpRateTenge: z.number().int().positive() }),
+  },
+  /**
+   * Refunds a paid invoice, on behalf of a staff member or its owner (audited as theirs): the ZP or Altyn Saqa the
+   * wallet paid go back as ledger postings, tenge through the payment provider's refund. Idempotent: an invoice already
+   * refunded answers that refund. Refused: not paid (INVOICE_NOT_PAID), the provider refusing (INVOICE_NOT_REFUNDABLE),
+   * unknown (NOT_FOUND).
    */
   'finance.invoice.refund': {
     request: z.object({ invoiceId: uuid, actor: z.object({ userId: uuid, roleId: z.number().int().positive() }) }),
-    reply: z.object({ invoiceId: uuid, refundedZp: nonNegInt, refundedAt: instant }),
+    reply: z.object({ invoiceId: uuid, refundedZp: nonNegInt, refundedAltynSaqa: nonNegInt, refundedTenge: nonNegInt, refundedAt: instant }),
   },
   /** Cancels every pending invoice of a product (training `delete-unpaid-invoices`). */
   'finance.invoice.cancel-unpaid': {

@@ -59,6 +59,17 @@ const ProfilePage = page(() => import('./pages/student/ProfilePage'), 'profile')
 const ProfileEditPage = page(() => import('./pages/student/ProfileEditPage'), 'profile');
 const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
+const ShopHomePage = page(() => import('./pages/student/shop/ShopHomePage'), 'shop');
+const ShopProductsPage = page(() => import('./pages/student/shop/ProductsPage'), 'shop');
+const ShopProductPage = page(() => import('./pages/student/shop/ProductPage'), 'shop');
+const ShopCatalogPage = page(() => import('./pages/student/shop/CatalogPage'), 'shop');
+const ShopWishlistPage = page(() => import('./pages/student/shop/WishlistPage'), 'shop');
+const ShopCartPage = page(() => import('./pages/student/shop/CartPage'), 'shop');
+const ShopDeliveryPage = page(() => import('./pages/student/shop/DeliveryPage'), 'shop');
+const ShopOrdersPage = page(() => import('./pages/student/shop/OrdersPage'), 'shop');
+const ShopOrderPage = page(() => import('./pages/student/shop/OrderPage'), 'shop');
+const ShopOrderPaymentPage = page(() => import('./pages/student/shop/OrderPaymentPage'), 'shop');
+const ShopReturnPage = page(() => import('./pages/student/shop/ReturnPage'), 'shop');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 
@@ -125,6 +136,19 @@ export function App() {
             <Route path="notices" element={<NoticesPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
             <Route path="courses/*" element={<CoursesPage />} />
+            <Route path="shop" element={<Navigate to="products/home" replace />} />
+            <Route path="shop/products/home" element={<ShopHomePage />} />
+            <Route path="shop/products" element={<ShopProductsPage />} />
+            <Route path="shop/products/:productId" element={<ShopProductPage />} />
+            <Route path="shop/catalog/:categoryId?" element={<ShopCatalogPage />} />
+            <Route path="shop/wishlist" element={<ShopWishlistPage />} />
+            <Route path="shop/cart" element={<ShopCartPage />} />
+            <Route path="shop/cart/delivery" element={<ShopDeliveryPage />} />
+            <Route path="shop/orders" element={<ShopOrdersPage />} />
+            <Route path="shop/orders/:orderId" element={<ShopOrderPage />} />
+            <Route path="shop/orders/:orderId/payment" element={<ShopOrderPaymentPage />} />
+            <Route path="shop/orders/:orderId/return-methods" element={<ShopReturnPage />} />
+            {/* Reviews (orders/{uuid}/feedback) wait for the shop's feedback routes. */}
             <Route path="shop/*" element={<ComingSoonPage />} />
             <Route path="*" element={<DashboardNotFoundPage />} />
           </Route>

@@ -1,7 +1,7 @@
 /**
- * The platform in this test file's process, as the student UI meets it: auth, learning, finance and notifications
- * (fresh schemas and NATS prefix from createTestNamespace, demo data seeded) behind a real gateway that serves a
- * build of the student UI. Shop is left out: the student UI does not call it yet.
+ * The platform in this test file's process, as the student UI meets it: auth, learning, shop, finance and
+ * notifications (fresh schemas and NATS prefix from createTestNamespace, demo data seeded) behind a real gateway that
+ * serves a build of the student UI (and of the admin UI under /admin when a test drives both, as the shop's does).
  */
 import { startAuth } from '@olymp/auth';
 import { startFinance } from '@olymp/finance';
@@ -10,14 +10,15 @@ import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
+import { startShop } from '@olymp/shop';
 
 export interface Stack {
   gateway: RunningGateway;
-  services: Record<'auth' | 'learning' | 'finance' | 'notifications', RunningService>;
+  services: Record<'auth' | 'learning' | 'shop' | 'finance' | 'notifications', RunningService>;
   close(): Promise<void>;
 }
 
-export async function startStack(studentUiDir: string): Promise<Stack> {
+export async function startStack(studentUiDir: string, options: { adminUiDir?: string } = {}): Promise<Stack> {
   const ns = createTestNamespace();
   const seed = { SEED_DEMO: 'true' };
   const started: RunningService[] = [];
@@ -25,12 +26,13 @@ export async function startStack(studentUiDir: string): Promise<Stack> {
     // auth first: the others read roles and people from it over NATS.
     const auth = await startAuth(ns.envFor('auth', seed));
     started.push(auth);
-    const [learning, finance, notifications] = await Promise.all([
+    const [learning, shop, finance, notifications] = await Promise.all([
       startLearning(ns.envFor('learning', seed)),
+      startShop(ns.envFor('shop', seed)),
       startFinance(ns.envFor('finance', seed)),
       startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true', SOCKET_ADAPTER: 'none' })),
     ]);
-    started.push(learning, finance, notifications);
+    started.push(learning, shop, finance, notifications);
     const gateway = await startGateway({
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
@@ -41,13 +43,14 @@ export async function startStack(studentUiDir: string): Promise<Stack> {
       MAX_EVENT_LOOP_UTILIZATION: '0',
       MAX_EVENT_LOOP_DELAY_MS: '0',
       STUDENT_UI_DIR: studentUiDir,
+      ...(options.adminUiDir ? { ADMIN_UI_DIR: options.adminUiDir } : {}),
       AUTH_URL: auth.url,
       LEARNING_URL: learning.url,
-      SHOP_URL: 'http://127.0.0.1:9',
+      SHOP_URL: shop.url,
       FINANCE_URL: finance.url,
       NOTIFICATIONS_URL: notifications.url,
     });
-    const services = { auth, learning, finance, notifications };
+    const services = { auth, learning, shop, finance, notifications };
     return {
       gateway,
       services,

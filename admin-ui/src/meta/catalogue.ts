@@ -3,7 +3,7 @@
  * (spec 2 and 6). A standard resource the backend publishes but this list does not name still gets generated
  * screens under /resources/<name> and a sidebar entry in the "All resources" group: a new resource needs no code.
  */
-export type SidebarGroup = 'learning' | 'people' | 'finance' | 'management' | 'admin' | 'resources';
+export type SidebarGroup = 'learning' | 'people' | 'finance' | 'shop' | 'management' | 'admin' | 'resources';
 
 export interface SectionEntry {
   /** Refine's resource name; for a standard resource, its API path. */
@@ -43,6 +43,16 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'finance-payments', route: '/finance/payments', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:payments'], label: 'sidebar.payments', custom: true },
   { name: 'finance-invoices', route: '/finance/invoices', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:invoice_index'], label: 'sidebar.invoices', custom: true },
   { name: 'finance-analytics', route: '/finance/analytics', group: 'finance', sidebar: ['sidebar:payment_index', 'finance:analytics'], label: 'sidebar.analytics', custom: true },
+  // The shop (issue 14): the catalogue's standard resources (product editor and category tree are hand-written),
+  // and staff's three order lists over GET /api/orders (custom pages, one order's page under /shop/orders/{id}).
+  { name: 'products', route: '/shop/products', group: 'shop', sidebar: [], label: 'sidebar.products' },
+  { name: 'categories', route: '/shop/categories', group: 'shop', sidebar: [], label: 'sidebar.categories' },
+  { name: 'sliders', route: '/shop/sliders', group: 'shop', sidebar: [], label: 'sidebar.sliders' },
+  { name: 'pickup-points', route: '/shop/pickup-points', group: 'shop', sidebar: [], label: 'sidebar.pickupPoints' },
+  { name: 'specs', route: '/shop/specs', group: 'shop', sidebar: [], label: 'resources.specs.title', hidden: true },
+  { name: 'shop-orders-delivery', route: '/shop/orders/delivery', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.deliveryOrders', custom: true },
+  { name: 'shop-orders-pickup', route: '/shop/orders/pickup', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.pickupOrders', custom: true },
+  { name: 'shop-orders-returns', route: '/shop/orders/returns', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.returnOrders', custom: true },
   management('provinces'),
   management('districts'),
   management('schools'),
@@ -63,6 +73,7 @@ export const GROUPS: readonly { name: SidebarGroup; label: string }[] = [
   { name: 'learning', label: 'sidebar.learningProcess' },
   { name: 'people', label: 'sidebar.people' },
   { name: 'finance', label: 'sidebar.finance' },
+  { name: 'shop', label: 'sidebar.shop' },
   { name: 'management', label: 'sidebar.management' },
   { name: 'admin', label: 'sidebar.adminPanel' },
   { name: 'resources', label: 'sidebar.resources' },

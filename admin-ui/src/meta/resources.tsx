@@ -2,7 +2,7 @@
  * Refine's resource list (sidebar, routes, buttons) and the access rules of every action, built from the catalogue
  * and the backend's OpenAPI description. Groups are resources without routes (Refine's `meta.parent`).
  */
-import { AppstoreOutlined, FolderOutlined, HomeOutlined, ReadOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FolderOutlined, HomeOutlined, ReadOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
@@ -14,6 +14,7 @@ export const GROUP_ICONS: Record<SidebarGroup, ReactNode> = {
   learning: <ReadOutlined />,
   people: <TeamOutlined />,
   finance: <WalletOutlined />,
+  shop: <ShoppingOutlined />,
   management: <AppstoreOutlined />,
   admin: <SettingOutlined />,
   resources: <FolderOutlined />,

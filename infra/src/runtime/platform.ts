@@ -3,6 +3,12 @@
  * its own Node process with its logs in <dataDir>/logs, waits until the gateway reports all of them up, and stops
  * them in order (gateway, services, then the PostgreSQL / NATS it started). `npm start` is a thin CLI around
  * startPlatform; tests call it directly on other ports.
+ *
+ * Supervision: a process that exits while the platform runs is started again after a backoff (1 s, doubling up to
+ * 30 s; back to 1 s once it has run for a minute), with a log line saying so; stopping cancels pending restarts.
+ * Replicas: `replicas: N` runs N processes of each of learning, finance, notifications and the gateway (the extra ones
+ * on free ports); every gateway knows every replica of each service (comma-separated *_URL) and the replicas share
+ * their work through NATS queue groups and durable consumers, as separate machines would.
  */
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -21,7 +27,7 @@ import {
   type ServiceName,
 } from './services';
 import { buildMissingUis } from './ui-build';
-import { errorMessage, httpGet, isPortFree, repoRoot, seconds, silent, sleep, type LogLine } from './util';
+import { errorMessage, freePort, httpGet, isPortFree, repoRoot, seconds, silent, sleep, type LogLine } from './util';
 import { localSigningKeys } from './keys';
 
 export interface PlatformOptions {
@@ -46,14 +52,33 @@ export interface PlatformOptions {
   stopTimeoutMs?: number;
   /** Aborting stops whatever has started and rejects. */
   signal?: AbortSignal;
+  /** Processes of each of learning, finance, notifications and the gateway; default 1. */
+  replicas?: number;
+  /** Start a process again when it exits while the platform runs; default true. */
+  restart?: boolean;
+  /** First restart delay, doubled for each quick crash in a row up to 30 s; default 1000 ms. */
+  restartDelayMs?: number;
 }
+
+/** The services `replicas` multiplies; auth and shop stay one process each. */
+export const REPLICATED: readonly ServiceName[] = ['learning', 'finance', 'notifications', 'gateway'];
+const MAX_RESTART_DELAY_MS = 30_000;
+/** A process that ran this long before it exited starts its backoff from the beginning again. */
+const STABLE_MS = 60_000;
 
 export interface PlatformProcess {
   name: ServiceName;
+  /** 1..replicas; `learning#2` in messages. */
+  replica: number;
+  /** The current process (a restart gives a new pid). */
   pid: number;
   port: number;
   running: boolean;
   exit: ExitInfo | undefined;
+  /** How many times the supervisor started it again. */
+  restarts: number;
+  /** Its GET /metrics when METRICS_PORT was set (each process gets its own port from there on). */
+  metricsUrl: string | undefined;
   logFile: string;
 }
 
@@ -66,6 +91,8 @@ export interface GatewayHealth {
 export interface Platform {
   /** The gateway: student site at /, staff area at /admin, API at /api. */
   url: string;
+  /** Every gateway replica's URL, the first being `url`. */
+  urls: string[];
   ports: Readonly<Record<ServiceName, number>>;
   databaseUrl: string;
   natsUrl: string;
@@ -89,17 +116,29 @@ export class PlatformStartError extends Error {
   override name = 'PlatformStartError';
 }
 
-/** One service process with its log file and what we learnt from its output. */
+/** One service process (one replica) with its log file and what we learnt from its output. */
 interface Service {
   name: ServiceName;
+  replica: number;
+  /** `learning` or, with replicas, `learning#2`. */
+  label: string;
   port: number;
+  env: NodeJS.ProcessEnv;
+  metricsPort: number | undefined;
   logFile: string;
   out: WriteStream;
+  /** The current process; replaced by a restart. */
   process: ManagedProcess;
   startedAt: number;
   ready: boolean;
+  restarts: number;
+  /** Crashes in a row without a stable run between them, for the backoff. */
+  quickCrashes: number;
+  restartTimer?: NodeJS.Timeout;
+  /** A restart being spawned right now; stop waits for it. */
+  respawning?: Promise<void>;
   /** Whether its log mentioned migrations, for the "migrated and ready" line. */
-  readonly migrated: boolean;
+  migrated: boolean;
 }
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
@@ -111,6 +150,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const dataDir = resolve(options.dataDir ?? join(root, '.data'));
   const logDir = join(dataDir, 'logs');
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) throw new PlatformStartError(`replicas must be 1 to 8, got ${replicas}`);
   const ports = resolvePorts(options.ports, env);
 
   await checkPorts(ports);
@@ -121,16 +162,57 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   let postgres: PostgresHandle | undefined;
   let nats: NatsHandle | undefined;
   let phase: 'starting' | 'running' | 'stopping' = 'starting';
+  const supervise = options.restart ?? true;
+  const firstDelayMs = options.restartDelayMs ?? 1000;
 
   const stopAll = async () => {
     phase = 'stopping';
-    const gateway = services.find((s) => s.name === 'gateway');
-    if (gateway) await stopService(gateway, stopTimeoutMs, log);
+    for (const s of services) clearTimeout(s.restartTimer);
+    await Promise.all(services.map((s) => s.respawning));
+    const gateways = services.filter((s) => s.name === 'gateway');
+    await Promise.all(gateways.map((g) => stopService(g, stopTimeoutMs, log)));
     await Promise.all(services.filter((s) => s.name !== 'gateway').map((s) => stopService(s, stopTimeoutMs, log)));
     await Promise.all([
       postgres?.stop().then(() => postgres?.embedded && log('postgres: embedded server stopped')),
       nats?.stop().then(() => nats?.spawned && log('nats: nats-server stopped')),
     ]);
+  };
+
+  /** Watches the current process of `service`: an exit while running is reported and, when supervising, restarted. */
+  const watch = (service: Service) => {
+    const current = service.process;
+    void current.exited.then(() => {
+      // Exits during start are reported by waitUntilUp; during stop they are expected.
+      if (phase !== 'running' || service.process !== current) return;
+      const ranMs = Date.now() - service.startedAt;
+      service.quickCrashes = ranMs >= STABLE_MS ? 0 : service.quickCrashes + 1;
+      const delay = Math.min(firstDelayMs * 2 ** Math.max(service.quickCrashes - 1, 0), MAX_RESTART_DELAY_MS);
+      log(
+        `${service.label} stopped unexpectedly (${current.describeExit()}) after ${seconds(ranMs)}${supervise ? `; restarting in ${seconds(delay)}` : ''}. Last lines of ${displayPath(service.logFile)}:`,
+      );
+      log(formatTail(current.tail(20)));
+      if (!supervise) return;
+      service.restartTimer = setTimeout(() => {
+        service.restartTimer = undefined;
+        if (phase !== 'running') return;
+        service.respawning = respawn(service).finally(() => (service.respawning = undefined));
+      }, delay);
+    });
+  };
+
+  const respawn = async (service: Service) => {
+    try {
+      service.out.write(`${JSON.stringify({ level: 40, msg: `--- restarted by npm start (restart ${service.restarts + 1}) ---`, time: Date.now() })}\n`);
+      service.process = await launch(service, root, log);
+      service.restarts += 1;
+      service.startedAt = Date.now();
+      log(`${service.label}: restarted (pid ${service.process.pid}, restart ${service.restarts})`);
+      watch(service);
+      const readyAt = await waitReady(service, 90_000, () => phase !== 'running');
+      if (readyAt !== undefined && phase === 'running') log(`${service.label}: ready again in ${seconds(readyAt - service.startedAt)}`);
+    } catch (error) {
+      log(`${service.label}: restart failed: ${errorMessage(error)}`);
+    }
   };
 
   try {
@@ -149,6 +231,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
     if (options.buildUis ?? true) await buildMissingUis({ root, logDir, env, log, signal });
 
+    const layout = await replicaLayout(ports, replicas, env);
     const common: NodeJS.ProcessEnv = {
       ...env,
       NODE_ENV: 'development',
@@ -160,30 +243,33 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       UPLOAD_DIR: env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       ...localSigningKeys(dataDir, env),
     };
+    delete common.METRICS_PORT;
     const gatewayEnv = Object.fromEntries(
-      BACKEND_SERVICES.map((name: BackendService) => [urlVariable(name), `http://127.0.0.1:${ports[name]}`]),
+      BACKEND_SERVICES.map((name: BackendService) => [
+        urlVariable(name),
+        layout.filter((l) => l.name === name).map((l) => `http://127.0.0.1:${l.port}`).join(','),
+      ]),
     );
-    log(`starting ${SERVICES.join(', ')} (logs in ${displayPath(logDir)})`);
-    for (const name of SERVICES) {
-      const serviceEnv = { ...common, PORT: String(ports[name]), ...(name === 'gateway' ? gatewayEnv : {}) };
-      services.push(await spawnService(name, ports[name], serviceEnv, root, logDir, log));
+    log(`starting ${SERVICES.map((name) => (replicas > 1 && REPLICATED.includes(name) ? `${name} x${replicas}` : name)).join(', ')} (logs in ${displayPath(logDir)})`);
+    for (const slot of layout) {
+      const serviceEnv: NodeJS.ProcessEnv = {
+        ...common,
+        PORT: String(slot.port),
+        ...(slot.metricsPort !== undefined ? { METRICS_PORT: String(slot.metricsPort) } : {}),
+        ...(slot.name === 'gateway' ? gatewayEnv : {}),
+      };
+      services.push(await spawnService(slot, replicas, serviceEnv, root, logDir, log));
     }
-    for (const service of services) {
-      void service.process.exited.then(() => {
-        // Exits during start are reported by waitUntilUp; during stop they are expected.
-        if (phase !== 'running') return;
-        log(`${service.name} stopped unexpectedly (${service.process.describeExit()}); last lines of ${displayPath(service.logFile)}:`);
-        log(formatTail(service.process.tail(20)));
-      });
-    }
+    for (const service of services) watch(service);
 
     await waitUntilUp(services, ports.gateway, options.readyTimeoutMs ?? 90_000, log, signal);
 
     phase = 'running';
-    const url = `http://127.0.0.1:${ports.gateway}`;
+    const gatewayUrls = services.filter((s) => s.name === 'gateway').map((s) => `http://127.0.0.1:${s.port}`);
     let stopping: Promise<void> | undefined;
     return {
-      url,
+      url: gatewayUrls[0],
+      urls: gatewayUrls,
       ports,
       databaseUrl: database.url,
       natsUrl: messaging.url,
@@ -195,10 +281,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       get processes() {
         return services.map((s) => ({
           name: s.name,
+          replica: s.replica,
           pid: s.process.pid,
           port: s.port,
           running: s.process.running,
           exit: s.process.exit,
+          restarts: s.restarts,
+          metricsUrl: s.metricsPort !== undefined ? `http://127.0.0.1:${s.metricsPort}/metrics` : undefined,
           logFile: s.logFile,
         }));
       },
@@ -210,6 +299,40 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
     throw error instanceof PlatformStartError ? error : new PlatformStartError(errorMessage(error));
   }
+}
+
+interface Slot {
+  name: ServiceName;
+  replica: number;
+  port: number;
+  metricsPort: number | undefined;
+}
+
+/**
+ * Every process to run: one per service, `replicas` of the REPLICATED ones (the first on the service's port, the others
+ * on free ports). With METRICS_PORT set, process i serves its metrics on METRICS_PORT + i.
+ */
+async function replicaLayout(ports: Record<ServiceName, number>, replicas: number, env: NodeJS.ProcessEnv): Promise<Slot[]> {
+  const taken = new Set<number>(Object.values(ports));
+  const slots: Slot[] = [];
+  for (const name of SERVICES) {
+    const count = REPLICATED.includes(name) ? replicas : 1;
+    for (let replica = 1; replica <= count; replica++) {
+      let port = ports[name];
+      if (replica > 1) {
+        do port = await freePort();
+        while (taken.has(port));
+        taken.add(port);
+      }
+      slots.push({ name, replica, port, metricsPort: undefined });
+    }
+  }
+  const base = env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined;
+  if (base !== undefined) {
+    if (!Number.isInteger(base) || base < 1 || base + slots.length > 65535) throw new PlatformStartError(`METRICS_PORT=${env.METRICS_PORT} is not a port number`);
+    slots.forEach((slot, i) => (slot.metricsPort = base + i));
+  }
+  return slots;
 }
 
 function resolvePorts(explicit: Partial<Record<ServiceName, number>> | undefined, env: NodeJS.ProcessEnv): Record<ServiceName, number> {
@@ -251,52 +374,68 @@ function checkBuilt(root: string): void {
   }
 }
 
-async function spawnService(
-  name: ServiceName,
-  port: number,
-  env: NodeJS.ProcessEnv,
-  root: string,
-  logDir: string,
-  log: LogLine,
-): Promise<Service> {
-  const logFile = join(logDir, `${name}.log`);
+async function spawnService(slot: Slot, replicas: number, env: NodeJS.ProcessEnv, root: string, logDir: string, log: LogLine): Promise<Service> {
+  const { name, replica, port } = slot;
+  const label = replicas > 1 && REPLICATED.includes(name) ? `${name}#${replica}` : name;
+  const logFile = join(logDir, replica > 1 ? `${name}-${replica}.log` : `${name}.log`);
   // Keep one earlier run next to the current one: the previous crash is often what you are looking for.
-  if (existsSync(logFile)) await rename(logFile, join(logDir, `${name}.previous.log`)).catch(() => undefined);
-  const out = createWriteStream(logFile);
-  const seen = { migrated: false };
-  const managed = await ManagedProcess.start({
+  if (existsSync(logFile)) await rename(logFile, logFile.replace(/\.log$/, '.previous.log')).catch(() => undefined);
+  const service: Service = {
     name,
+    replica,
+    label,
+    port,
+    env,
+    metricsPort: slot.metricsPort,
+    logFile,
+    out: createWriteStream(logFile),
+    process: undefined as unknown as ManagedProcess,
+    startedAt: Date.now(),
+    ready: false,
+    restarts: 0,
+    quickCrashes: 0,
+    migrated: false,
+  };
+  service.process = await launch(service, root, log);
+  return service;
+}
+
+/** Starts the service's process (first start or restart), its output into its log file. */
+function launch(service: Service, root: string, log: LogLine): Promise<ManagedProcess> {
+  const { env, label } = service;
+  return ManagedProcess.start({
+    name: label,
     command: process.execPath,
     // OLYMP_NODE_ARGS: extra node flags for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
     // profile under load (NODE_OPTIONS refuses --cpu-prof).
-    args: [...(env.OLYMP_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, mainScript(name))],
+    args: [...(env.OLYMP_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, mainScript(service.name))],
     cwd: root,
     env,
     keepLines: 60,
     onLine: (line, stream) => {
-      out.write(`${line}\n`);
+      service.out.write(`${line}\n`);
       const entry = parseLogLine(line);
       if (entry) {
-        if (/migrat/i.test(entry.msg)) seen.migrated = true;
-        if (entry.severity >= 40) log(`${name}: ${entry.label.toUpperCase()} ${entry.msg}${entry.error ? ` (${entry.error})` : ''}`);
+        if (/migrat/i.test(entry.msg)) service.migrated = true;
+        if (entry.severity >= 40) log(`${label}: ${entry.label.toUpperCase()} ${entry.msg}${entry.error ? ` (${entry.error})` : ''}`);
       } else if (stream === 'stderr' && line.trim()) {
         // Not our JSON logger: a crash, a Node warning. Worth seeing.
-        log(`${name}: ${line}`);
+        log(`${label}: ${line}`);
       }
     },
   });
-  return {
-    name,
-    port,
-    logFile,
-    out,
-    process: managed,
-    startedAt: Date.now(),
-    ready: false,
-    get migrated() {
-      return seen.migrated;
-    },
-  };
+}
+
+/** Polls the process's readiness (/health/ready; the gateway's /health) until it answers 200; the time, or undefined. */
+async function waitReady(service: Service, timeoutMs: number, cancelled: () => boolean): Promise<number | undefined> {
+  const path = service.name === 'gateway' ? '/health' : '/health/ready';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !cancelled() && service.process.running) {
+    const answer = await httpGet(`http://127.0.0.1:${service.port}${path}`, 1000);
+    if (answer?.status === 200) return Date.now();
+    await sleep(200);
+  }
+  return undefined;
 }
 
 async function stopService(service: Service, graceMs: number, log: LogLine): Promise<void> {
@@ -304,7 +443,7 @@ async function stopService(service: Service, graceMs: number, log: LogLine): Pro
     const started = Date.now();
     const exit = await service.process.stop('SIGTERM', graceMs);
     const took = seconds(Date.now() - started);
-    log(exit.signal === 'SIGKILL' ? `${service.name}: did not stop within ${seconds(graceMs)}, killed` : `${service.name}: stopped in ${took}`);
+    log(exit.signal === 'SIGKILL' ? `${service.label}: did not stop within ${seconds(graceMs)}, killed` : `${service.label}: stopped in ${took}`);
   }
   await new Promise<void>((done) => service.out.end(done));
 }
@@ -321,42 +460,41 @@ async function waitUntilUp(services: Service[], gatewayPort: number, timeoutMs: 
   const markReady = (service: Service) => {
     if (service.ready) return;
     service.ready = true;
-    log(`${service.name}: ${service.migrated ? 'migrated and ' : ''}ready in ${seconds(Date.now() - service.startedAt)}`);
+    log(`${service.label}: ${service.migrated ? 'migrated and ' : ''}ready in ${seconds(Date.now() - service.startedAt)}`);
   };
+  const names = [...new Set(services.map((s) => s.name))];
 
   for (;;) {
     const dead = services.find((s) => !s.process.running);
     if (dead) {
       throw new PlatformStartError(
-        `${dead.name} exited during start (${dead.process.describeExit()}). Last lines of ${displayPath(dead.logFile)}:\n${formatTail(dead.process.tail(20))}`,
+        `${dead.label} exited during start (${dead.process.describeExit()}). Last lines of ${displayPath(dead.logFile)}:\n${formatTail(dead.process.tail(20))}`,
       );
     }
+    // Each process's own readiness (every replica), then the gateway's view of the platform as the verdict.
     await Promise.all(
       services
-        .filter((s) => !s.ready && s.name !== 'gateway')
+        .filter((s) => !s.ready)
         .map(async (s) => {
           const answer = await httpGet(`http://127.0.0.1:${s.port}/health/ready`, 1000);
           if (answer?.status === 200) markReady(s);
         }),
     );
     lastHealth = (await fetchHealth(gatewayPort)) ?? lastHealth;
-    if (lastHealth) {
-      for (const s of services) if (lastHealth.services[s.name]?.status === 'up') markReady(s);
-      if (lastHealth.status === 'up' && services.every((s) => lastHealth?.services[s.name]?.status === 'up')) return;
-    }
+    if (lastHealth?.status === 'up' && services.every((s) => s.ready) && names.every((n) => lastHealth?.services[n]?.status === 'up')) return;
     const now = Date.now();
     if (now >= deadline) {
-      const waiting = services.filter((s) => !s.ready || lastHealth?.services[s.name]?.status !== 'up').map((s) => s.name);
+      const waiting = services.filter((s) => !s.ready || lastHealth?.services[s.name]?.status !== 'up');
       const view = lastHealth
         ? `the gateway reports ${Object.entries(lastHealth.services).map(([n, h]) => `${n} ${h.status}`).join(', ')}`
         : 'the gateway never answered GET /api/health';
       throw new PlatformStartError(
-        `not up after ${seconds(timeoutMs)}: ${waiting.join(', ')} (${view}). Logs: ${waiting.map((n) => displayPath(services.find((s) => s.name === n)?.logFile ?? '')).join(', ')}`,
+        `not up after ${seconds(timeoutMs)}: ${waiting.map((s) => s.label).join(', ')} (${view}). Logs: ${waiting.map((s) => displayPath(s.logFile)).join(', ')}`,
       );
     }
     if (now - lastProgress >= 5000) {
       lastProgress = now;
-      const waiting = services.filter((s) => !s.ready).map((s) => s.name);
+      const waiting = services.filter((s) => !s.ready).map((s) => s.label);
       log(`… waiting for ${waiting.length ? waiting.join(', ') : 'the gateway to see every service up'} (${seconds(now - started)})`);
     }
     await sleep(250, signal);

@@ -20,6 +20,13 @@ export * from './auth/permission-cache';
 export * from './auth/session-revocations';
 export * from './kit.module';
 export * from './bootstrap';
+export * from './metrics/metrics';
+export { KitMetrics } from './metrics/kit-metrics';
+export {
+  SERVICE_ATTRIBUTE, endRequestSpan, flushTracing, initTracing, injectTraceHeaders, registerTracing, shutdownTracing, startRequestSpan, traceIdOf,
+  tracingEnabled,
+} from './tracing/tracing';
+export type { Context as TraceContext, Span as TraceSpan } from '@opentelemetry/api';
 export * from './crud/crud.options';
 export * from './crud/crud.module';
 export { CrudResourceService } from './crud/crud.service';

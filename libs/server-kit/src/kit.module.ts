@@ -21,12 +21,17 @@ import { ProbeController, ProbeService } from './probe/probe';
 import { Clock } from './time/clock';
 import { TextRuleInterceptor } from './validation/text';
 import { CrudDocsModule } from './crud/crud.module';
+import { Metrics } from './metrics/metrics';
+import { KitMetrics } from './metrics/kit-metrics';
+import { TracingFlush } from './tracing/tracing-flush';
 
 export interface KitModuleOptions extends DatabaseDefinition {
   config: KitConfig;
   logger: Logger;
   /** Where role permissions come from; defaults to asking the auth service over RPC. */
   permissionSource?: Type<PermissionSource>;
+  /** The process's metrics (bootstrap makes one before the HTTP adapter, which times requests into it). */
+  metrics?: Metrics;
 }
 
 /** Asks the auth service which permissions a role holds. */
@@ -40,7 +45,7 @@ class RpcPermissionSource implements PermissionSource {
 /**
  * Everything a service gets from the kit, as one global module: config, logger, its database (own schema,
  * migrations at start), NATS with the outbox relay, idempotent consumers and RPC client, the auth guard, the
- * error filter, health endpoints and the event probe.
+ * error filter, health endpoints, the event probe and the metrics (metrics/).
  */
 @Global()
 @Module({})
@@ -71,6 +76,9 @@ export class KitModule {
       providers: [
         { provide: KIT_CONFIG, useValue: config },
         { provide: KIT_LOGGER, useValue: logger },
+        { provide: Metrics, useValue: options.metrics ?? new Metrics(config.SERVICE) },
+        KitMetrics,
+        TracingFlush,
         NatsService,
         EventOutbox,
         OutboxRelay,
@@ -86,7 +94,7 @@ export class KitModule {
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
         { provide: APP_INTERCEPTOR, useClass: TextRuleInterceptor },
       ],
-      exports: [KIT_CONFIG, KIT_LOGGER, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
+      exports: [KIT_CONFIG, KIT_LOGGER, Metrics, KitMetrics, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
     };
   }
 }

@@ -3,7 +3,7 @@ import { AuditModule, type KitConfig, type ServiceDefinition, createService } fr
 import { FINANCE_CONFIG, type FinanceConfig, loadFinanceConfig } from './config';
 import { ledgerEntities } from './ledger/ledger.entities';
 import { LedgerService } from './ledger/ledger.service';
-import { Invoice } from './invoices/invoice.entity';
+import { Invoice, InvoicePayment } from './invoices/invoice.entity';
 import { InvoicesService } from './invoices/invoices.service';
 import { WalletPaymentService } from './invoices/wallet-payment.service';
 import { InvoicesController } from './invoices/invoices.controller';
@@ -23,6 +23,7 @@ import { FinanceLedger1763900000000 } from './migrations/1763900000000-finance-l
 import { FinanceRewards1763900100000 } from './migrations/1763900100000-finance-rewards';
 import { FinanceRecharges1763900200000 } from './migrations/1763900200000-finance-recharges';
 import { FinanceOrderInvoices1764000000000 } from './migrations/1764000000000-finance-order-invoices';
+import { FinanceAltynSaqaTenge1764100000000 } from './migrations/1764100000000-finance-altyn-saqa-tenge';
 
 /** Finance: the points ledger (XP, ZP, Altyn Saqa), invoices, wallet payments, ZP recharges. */
 @Module({})
@@ -52,8 +53,8 @@ export function financeDefinition(env: Record<string, string | undefined> = proc
   return {
     service: 'finance',
     imports: (kit: KitConfig) => [FinanceModule.forRoot(loadFinanceConfig(env, kit.isProduction))],
-    entities: [...ledgerEntities, Invoice, QuizXp, ZpRecharge, ProviderCallback],
-    migrations: [FinanceLedger1763900000000, FinanceRewards1763900100000, FinanceRecharges1763900200000, FinanceOrderInvoices1764000000000],
+    entities: [...ledgerEntities, Invoice, InvoicePayment, QuizXp, ZpRecharge, ProviderCallback],
+    migrations: [FinanceLedger1763900000000, FinanceRewards1763900100000, FinanceRecharges1763900200000, FinanceOrderInvoices1764000000000, FinanceAltynSaqaTenge1764100000000],
   };
 }
 

@@ -5,7 +5,7 @@ import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createLogger, PinoNestLogger } from '@olymp/server-kit';
+import { createLogger, Metrics, PinoNestLogger, startMetricsServer } from '@olymp/server-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { edgePlugin } from './edge';
 import { GATEWAY_CONFIG, GATEWAY_STATE, GatewayModule, type GatewayState } from './health';
@@ -20,6 +20,8 @@ export type { PlatformHealth, ServiceHealth } from './health';
 export interface GatewayOptions {
   /** A pino logger to use instead of the kit's stdout logger (tests read the log lines through it). */
   logger?: Logger;
+  /** Where request durations go; startGateway passes the one its metrics endpoint serves. */
+  metrics?: Metrics;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function createGatewayApp(
   });
   honourExpectContinue(app.getHttpServer() as Server, config.BODY_LIMITS);
   try {
-    await app.register(httpBasicsPlugin, { config });
+    await app.register(httpBasicsPlugin, { config, metrics: options.metrics ?? new Metrics('gateway') });
     await app.register(edgePlugin, { config });
     await app.init();
   } catch (err) {
@@ -79,6 +81,8 @@ export interface RunningGateway {
   config: GatewayConfig;
   /** The gateway's base URL, e.g. http://127.0.0.1:8080 (the real port when PORT was 0). */
   url: string;
+  /** GET /metrics of the gateway process, on its own port (METRICS_PORT), when set; never under the public origin. */
+  metricsUrl: string | undefined;
   /** Graceful stop: readiness goes down, no new connections, in-flight requests finish, then resources close. */
   close(): Promise<void>;
 }
@@ -93,11 +97,16 @@ export async function startGateway(
   env: Record<string, string | undefined> = process.env,
   options: GatewayOptions = {},
 ): Promise<RunningGateway> {
-  const app = await createGatewayApp(env, options);
+  const metrics = options.metrics ?? new Metrics('gateway');
+  const app = await createGatewayApp(env, { ...options, metrics });
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   const state = app.get<GatewayState>(GATEWAY_STATE);
+  let endpoint: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
+    if (config.METRICS_PORT !== undefined) {
+      endpoint = await startMetricsServer(metrics, { host: config.METRICS_HOST ?? config.HOST, port: config.METRICS_PORT });
+    }
   } catch (err) {
     await app.close().catch(() => undefined);
     throw err;
@@ -109,10 +118,12 @@ export async function startGateway(
     app,
     config,
     url,
+    metricsUrl: endpoint?.url,
     close() {
       closing ??= (async () => {
         state.draining = true;
         await app.close();
+        await endpoint?.close();
       })();
       return closing;
     },

@@ -13,6 +13,11 @@ import { UPSTREAM_SERVICES, type UpstreamService } from './routes';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const url = z.url({ protocol: /^https?$/ });
+/** One upstream URL, or several replicas of the service separated by commas (balancer.ts). */
+const urls = z
+  .string()
+  .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(url).min(1));
 const positiveInt = z.coerce.number().int().min(1);
 /** 0 turns the check off. */
 const optionalLimit = z.coerce.number().min(0);
@@ -32,11 +37,11 @@ const trustProxy = z
   });
 
 const gatewaySchema = z.object({
-  AUTH_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.auth}`),
-  LEARNING_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.learning}`),
-  SHOP_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.shop}`),
-  FINANCE_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.finance}`),
-  NOTIFICATIONS_URL: url.default(`http://127.0.0.1:${DEFAULT_PORTS.notifications}`),
+  AUTH_URL: urls.default([`http://127.0.0.1:${DEFAULT_PORTS.auth}`]),
+  LEARNING_URL: urls.default([`http://127.0.0.1:${DEFAULT_PORTS.learning}`]),
+  SHOP_URL: urls.default([`http://127.0.0.1:${DEFAULT_PORTS.shop}`]),
+  FINANCE_URL: urls.default([`http://127.0.0.1:${DEFAULT_PORTS.finance}`]),
+  NOTIFICATIONS_URL: urls.default([`http://127.0.0.1:${DEFAULT_PORTS.notifications}`]),
   ADMIN_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'admin-ui', 'dist')),
   STUDENT_UI_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'student-ui', 'dist')),
   /** Requests per client IP and window to /api and /socket.io; 0 turns rate limiting off. */
@@ -69,7 +74,10 @@ const gatewaySchema = z.object({
 });
 
 export type GatewayConfig = KitConfig & {
+  /** The first (usually only) URL of each service. */
   upstreams: Record<UpstreamService, string>;
+  /** Every URL of each service (its replicas, when *_URL lists several). */
+  upstreamUrls: Record<UpstreamService, string[]>;
   ADMIN_UI_DIR: string;
   STUDENT_UI_DIR: string;
   /**
@@ -110,9 +118,10 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     throw new ConfigError(`invalid configuration for gateway:\n  ${lines.join('\n  ')}`);
   }
   const g = parsed.data;
-  const upstreams = Object.fromEntries(
-    UPSTREAM_SERVICES.map((s) => [s, stripTrailingSlash(g[`${s.toUpperCase()}_URL` as `${Uppercase<UpstreamService>}_URL`])]),
-  ) as Record<UpstreamService, string>;
+  const upstreamUrls = Object.fromEntries(
+    UPSTREAM_SERVICES.map((s) => [s, g[`${s.toUpperCase()}_URL` as `${Uppercase<UpstreamService>}_URL`].map(stripTrailingSlash)]),
+  ) as Record<UpstreamService, string[]>;
+  const upstreams = Object.fromEntries(UPSTREAM_SERVICES.map((s) => [s, upstreamUrls[s][0]])) as Record<UpstreamService, string>;
   const ownOrigins =
     kit.PORT === 0 ? [] : [`http://localhost:${kit.PORT}`, `http://127.0.0.1:${kit.PORT}`, `http://${kit.HOST}:${kit.PORT}`];
   const corsOrigins = g.CORS_ORIGINS ?? [...ownOrigins, ...UI_DEV_ORIGINS];
@@ -121,6 +130,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     ...kit,
     ...g,
     upstreams,
+    upstreamUrls,
     ADMIN_UI_DIR: path.resolve(g.ADMIN_UI_DIR),
     STUDENT_UI_DIR: path.resolve(g.STUDENT_UI_DIR),
     BODY_LIMITS: { multipart: multipartBodyLimit(kit), other: JSON_BODY_LIMIT_BYTES },

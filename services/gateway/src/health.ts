@@ -21,6 +21,9 @@ export interface ServiceHealth {
   latencyMs: number;
   /** Why a service is down: `timeout`, `unreachable` or `HTTP <status>`. */
   error?: string;
+  /** With several replicas (*_URL lists several): how many answered ready, of how many. */
+  replicasUp?: number;
+  replicas?: number;
 }
 
 export interface PlatformHealth {
@@ -71,11 +74,20 @@ export class PlatformHealthService {
 
   private async probeAll(): Promise<PlatformHealth> {
     const results = await Promise.all(
-      UPSTREAM_SERVICES.map(async (service) => [service, await probeReady(this.config.upstreams[service], this.config.HEALTH_TIMEOUT_MS)] as const),
+      UPSTREAM_SERVICES.map(async (service) => [service, await this.probeService(service)] as const),
     );
     const services = Object.fromEntries(results) as Record<UpstreamService, ServiceHealth>;
     const allUp = results.every(([, health]) => health.status === 'up');
     return { status: allUp ? 'up' : 'down', services: { gateway: { status: 'up' }, ...services } };
+  }
+
+  /** A service with replicas is up when one of them is (the gateway balances around the others). */
+  private async probeService(service: UpstreamService): Promise<ServiceHealth> {
+    const urls = this.config.upstreamUrls[service];
+    const probes = await Promise.all(urls.map((url) => probeReady(url, this.config.HEALTH_TIMEOUT_MS)));
+    const up = probes.filter((p) => p.status === 'up');
+    const best = up.length ? up.reduce((a, b) => (a.latencyMs <= b.latencyMs ? a : b)) : probes[0];
+    return urls.length > 1 ? { ...best, replicasUp: up.length, replicas: urls.length } : best;
   }
 }
 

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import type { GatewayConfig } from './config';
 import { pathOf } from './errors';
-import { acceptRequestId, REQUEST_ID_HEADER } from '@olymp/server-kit';
+import { acceptRequestId, endRequestSpan, type Metrics, REQUEST_ID_HEADER, startRequestSpan } from '@olymp/server-kit';
+import { requestTraces } from './trace';
 
 /**
  * What applies to every request the gateway answers, its own routes (health) included: the request id, CORS and
@@ -21,16 +22,28 @@ function isHealthPath(request: FastifyRequest): boolean {
   return path === '/health' || path.startsWith('/health/') || path === '/api/health';
 }
 
-async function httpBasics(fastify: FastifyInstance, { config }: { config: GatewayConfig }): Promise<void> {
+async function httpBasics(fastify: FastifyInstance, { config, metrics }: { config: GatewayConfig; metrics: Metrics }): Promise<void> {
   fastify.decorateRequest('upstreamService', null);
+  fastify.decorateRequest('routePrefix', null);
+  fastify.decorateRequest('upstreamBase', null);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // Where a request's trace starts, its id the request id's (a client's own traceparent is not trusted at the edge).
+    // Tracing is off unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    if (!isHealthPath(request)) requestTraces.set(request, startRequestSpan('gateway', request.method, request.id, {}));
     done();
   });
 
   // One line per request, with the request id (the request logger's binding), never the query string.
   fastify.addHook('onResponse', (request, reply, done) => {
+    // Proxied requests by the route table's prefix (`/api/quizzes`), the gateway's own by their route.
+    const trace = requestTraces.get(request);
+    if (trace) endRequestSpan(trace.span, request.method, reply.statusCode, request.routePrefix ?? request.routeOptions.url);
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routePrefix ?? request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     const line = {
       method: request.method,
       path: pathOf(request),

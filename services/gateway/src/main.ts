@@ -1,5 +1,5 @@
 import { startGateway } from './app';
-import { createLogger } from '@olymp/server-kit';
+import { createLogger, initTracing, shutdownTracing } from '@olymp/server-kit';
 
 /**
  * Runs the gateway until SIGTERM/SIGINT, then stops gracefully: readiness goes down, the listener closes, in-flight
@@ -8,6 +8,7 @@ import { createLogger } from '@olymp/server-kit';
  */
 async function main(): Promise<void> {
   const log = createLogger('gateway', process.env.LOG_LEVEL ?? 'info');
+  initTracing('gateway');
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   try {
     gateway = await startGateway(process.env);
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, graceMs);
     deadline.unref();
-    gateway.close().then(
+    gateway.close().then(shutdownTracing).then(
       () => {
         log.info('gateway stopped');
         process.exit(0);

@@ -8,8 +8,10 @@ import { GatewayError, pathOf, routeNotFound } from './errors';
 import { LOCALE_HEADER, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import { findMethodOverride, isMultipart } from './method-override';
 import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
-import { API_PREFIX, routeMatcher, type RouteMatcher } from './routes';
+import { API_PREFIX, routeMatcher, type RouteMatcher, type UpstreamService } from './routes';
+import { upstreamPool } from './balancer';
 import {
+  isUnreachable,
   replyUpstreamFailure,
   retryDelay,
   undiciOptions,
@@ -21,6 +23,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The service a request was proxied to, for the access log. */
     upstreamService: string | null;
+    /** The route table's prefix a proxied request matched (`/api/quizzes`), for the metrics. */
+    routePrefix: string | null;
+    /** The replica a proxied request went to, rested by its pool when it cannot be reached. */
+    upstreamBase: string | null;
   }
 }
 
@@ -33,7 +39,13 @@ function replyHooks(config: GatewayConfig): FastifyReplyFromHooks {
       upstreamRequestHeaders(request as FastifyRequest, headers as IncomingHttpHeaders, config),
     rewriteHeaders: (headers, request) =>
       request ? (upstreamResponseHeaders(headers, request as FastifyRequest) as IncomingHttpHeaders) : headers,
-    onError: (reply, { error }) => replyUpstreamFailure(reply as FastifyReply, error),
+    onError: (reply, { error }) => {
+      const request = (reply as FastifyReply).request;
+      if (isUnreachable(error) && request.upstreamService && request.upstreamBase) {
+        upstreamPool(config, request.upstreamService as UpstreamService).markDown(request.upstreamBase);
+      }
+      replyUpstreamFailure(reply as FastifyReply, error);
+    },
     retryDelay,
   };
 }
@@ -100,7 +112,9 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
     const rule = matcher.match(request.url);
     if (!rule) throw routeNotFound(request);
     request.upstreamService = rule.service;
-    const target = config.upstreams[rule.service] + pathOf(request);
+    request.routePrefix = `${API_PREFIX}/${rule.prefix}`;
+    request.upstreamBase = upstreamPool(config, rule.service).pick();
+    const target = request.upstreamBase + pathOf(request);
     if (Buffer.isBuffer(request.body)) {
       // A buffered multipart POST: same bytes, same Content-Type (with its boundary), maybe another method.
       const contentType = request.headers['content-type'] as string;
@@ -133,7 +147,8 @@ export async function socketIoProxy(fastify: FastifyInstance, { config }: { conf
     return forwarded;
   };
   await fastify.register(httpProxy, {
-    upstream: config.upstreams.notifications,
+    // Empty: every request and websocket asks getUpstream (below) for a replica.
+    upstream: '',
     prefix: '/socket.io',
     rewritePrefix: '/socket.io',
     httpMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
@@ -145,7 +160,16 @@ export async function socketIoProxy(fastify: FastifyInstance, { config }: { conf
       request.upstreamService = 'notifications';
       done();
     },
-    replyOptions: replyHooks(config),
+    // Each long-polling request and each websocket goes to a notifications replica in turn. Socket.IO needs a
+    // session's polling requests on one node, so clients use the websocket transport only (student-ui does).
+    replyOptions: {
+      ...replyHooks(config),
+      getUpstream: (request) => {
+        const base = upstreamPool(config, 'notifications').pick();
+        (request as FastifyRequest).upstreamBase = base;
+        return base;
+      },
+    },
     // http-proxy reads rewriteRequestHeaders from here for the upstream websocket (not in its typings).
     wsClientOptions: { rewriteRequestHeaders: wsHeaders } as object,
   });

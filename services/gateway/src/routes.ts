@@ -116,6 +116,12 @@ export const ROUTES: readonly RouteRule[] = [
     'wishlist',
     'orders',
     'my-orders',
+    'reviews',
+    'addresses',
+    'delivery-points',
+    'my-prizes',
+    'prizes',
+    'claimed-products',
   ]),
   ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts']),
 ];

@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '@olymp/proto';
 import type { GatewayConfig } from './config';
 import { GatewayError, sendError } from './errors';
-import { REQUEST_ID_HEADER } from '@olymp/server-kit';
+import { REQUEST_ID_HEADER, injectTraceHeaders } from '@olymp/server-kit';
+import { requestTraces } from './trace';
 
 /**
  * What every proxied exchange shares, HTTP and websocket: the headers sent upstream, the headers kept from the
@@ -23,9 +24,12 @@ export function upstreamRequestHeaders(
       : peer;
   // `Expect: 100-continue` was answered to the client (bodies.ts) and the body is on its way: undici refuses the
   // header outright, and the upstream has nothing left to decide.
-  const { expect: _answered, ...rest } = headers;
+  const { expect: _answered, traceparent: _theirs, tracestate: _theirState, ...rest } = headers;
+  const trace = requestTraces.get(request);
   return {
     ...rest,
+    // The service's span is a child of the gateway's; whatever trace headers the client sent are dropped.
+    ...(trace ? injectTraceHeaders({}, trace.context) : {}),
     [REQUEST_ID_HEADER]: request.id,
     'x-forwarded-for': forwardedFor,
     'x-forwarded-proto': request.protocol,
@@ -88,6 +92,14 @@ function* causes(error: unknown): Generator<ErrorLike> {
     yield current as ErrorLike;
     current = (current as ErrorLike).cause;
   }
+}
+
+/** Whether the upstream could not be reached at all (refused, reset, unresolvable), as opposed to slow or failing. */
+export function isUnreachable(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && UNREACHABLE.has(e.code)) return true;
+  }
+  return false;
 }
 
 /** Maps a failed upstream call to the catalogue: down -> SERVICE_UNAVAILABLE, too slow -> UPSTREAM_TIMEOUT. */

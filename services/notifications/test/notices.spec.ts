@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { startAuth } from '@olymp/auth';
 import { startNotifications } from '@olymp/notifications';
 import { ROLE } from '@olymp/proto';
@@ -46,7 +47,7 @@ describe('notices', () => {
     await publish(node, 'invoice.paid', [
       { invoiceId, userId, product: { kind: 'training', id: randomUUID() }, amountTenge: 0, amountZp: 300, method: 'wallet', paidAt: new Date(t0).toISOString() },
     ]);
-    await publish(node, 'order.status.changed', [{ orderId, userId, from: 'paid', to: 'shipped', changedAt: new Date(t0 + 1000).toISOString() }]);
+    await publish(node, 'order.status.changed', [{ orderId, userId, from: 'paid', to: 'shipped', kind: 'purchase', pickupCode: null, changedAt: new Date(t0 + 1000).toISOString() }]);
     const title = { kk: 'Үздік', ru: 'Лучший', en: 'Best' };
     await publish(node, 'achievement.earned', [
       { achievementId, userId, challengeId: null, code: 'best', title, earnedAt: new Date(t0 + 2000).toISOString() },
@@ -65,7 +66,7 @@ describe('notices', () => {
     expect(res.total).toBe(3);
     expect(res.data.map((n: { kind: string }) => n.kind)).toEqual(['achievement.earned', 'order.status.changed', 'invoice.paid']);
     expect(res).toMatchObject({ unread: 3, page: 1, pageCount: 1 });
-    expect(res.data[1]).toMatchObject({ title: 'Order update', text: 'Your order is now "shipped".', toast: 'info' });
+    expect(res.data[1]).toMatchObject({ title: 'Order update', text: 'Your order is now "on its way".', toast: 'info' });
     expect(viewer.notices.length).toBe(3);
 
     const page2 = await list(token, { limit: 2, page: 2 }, 'kk');
@@ -121,5 +122,34 @@ describe('notices', () => {
     const admin = await request(node.url).get(`/api/notices/users/${userId}`).set('authorization', `Bearer ${await testToken({ roleId: ROLE.admin })}`);
     expect(admin.status).toBe(200);
     expect(admin.body.total).toBe(3);
+  });
+
+  it('an order ready for pickup is a notice, a toast in the reader\'s language and an SMS with the pickup code', async () => {
+    const pupil = randomUUID();
+    const phone = `+7700${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    await auth.app.get(DataSource).query('INSERT INTO users (id, phone, first_name, role_id) VALUES ($1, $2, $3, $4)', [pupil, phone, 'Айгерим', ROLE.student]);
+    const pupilToken = await testToken({ userId: pupil, roleId: ROLE.student });
+    const viewer = await Viewer.connect(node.url, { token: pupilToken, locale: 'kk' });
+    viewers.push(viewer);
+    const order = randomUUID();
+    const [id] = await publish(node, 'order.status.changed', [
+      { orderId: order, userId: pupil, from: 'paid', to: 'ready_for_pickup', kind: 'purchase', pickupCode: '048213', changedAt: new Date().toISOString() },
+    ]);
+    await waitFor(() => viewer.notices.length >= 1, { what: 'the toast' });
+    expect(viewer.notices[0]).toMatchObject({ kind: 'order.status.changed', title: 'Тапсырыс жаңартылды', text: 'Тапсырысыңыздың күйі: «беруге дайын».' });
+    const inbox = async () => (await request(node.url).get('/api/dev/sms').query({ to: phone })).body.data as { text: string }[];
+    await waitFor(async () => (await inbox()).length === 1, { what: 'the SMS in the development inbox' });
+    const [sms] = await inbox();
+    expect(sms.text).toContain('048213');
+    expect(sms.text).toContain('беруге дайын');
+    expect(sms.text).toContain('готов к выдаче');
+    // Another move of the same order is a notice but no SMS.
+    const [next] = await publish(node, 'order.status.changed', [
+      { orderId: order, userId: pupil, from: 'ready_for_pickup', to: 'picked_up', kind: 'purchase', pickupCode: null, changedAt: new Date().toISOString() },
+    ]);
+    await waitFor(() => processed(node, next), { what: 'the handover consumed' });
+    expect(await processed(node, id)).toBe(true);
+    expect(await inbox()).toHaveLength(1);
+    expect((await list(pupilToken)).body.total).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule, CrudResource } from '@olymp/server-kit';
 import {
   shopCategoryCreate, shopCategoryUpdate, shopPickupPointCreate, shopPickupPointUpdate, shopProductCreate, shopProductUpdate,
-  shopSliderCreate, shopSliderUpdate, shopSpecCreate, shopSpecUpdate,
+  shopSliderCreate, shopSliderUpdate, shopSpecCreate, shopSpecUpdate, shopDeliveryPointCreate, shopDeliveryPointUpdate, shopPrizeCreate, shopPrizeUpdate,
 } from '@olymp/proto';
 import { Category, PickupPoint, Product, ProductSpec, Slider } from './catalogue/catalogue.entities';
 import { CategoryHooks, ProductHooks } from './catalogue/catalogue.hooks';
@@ -15,8 +15,20 @@ import { OrdersController } from './orders/orders.controller';
 import { InvoiceEventsConsumer } from './orders/invoice-events.consumer';
 import { PaymentSweeper } from './orders/payment-sweeper';
 import { ShopSeeder } from './seed/shop.seeder';
+import { ReviewsController } from './reviews/reviews.controller';
+import { PrizesController } from './prizes/prizes.controller';
+import { FulfilmentController } from './fulfilment/fulfilment.controller';
+import { DeliveryPoint } from './fulfilment/fulfilment.entities';
+import { Prize } from './prizes/prize.entities';
 
 const names = ['nameKk', 'nameRu', 'nameEn'] as const;
+/** What a prize was won for, as the staff screens name it. */
+const PRIZE_SOURCE_LABELS = {
+  treasure: { kk: 'Қазына', ru: 'Сокровище', en: 'Treasure' },
+  challenge: { kk: 'Челлендж', ru: 'Челлендж', en: 'Challenge' },
+  achievement: { kk: 'Жетістік', ru: 'Достижение', en: 'Achievement' },
+  staff: { kk: 'Қызметкер берген', ru: 'Выдан сотрудником', en: 'Given by staff' },
+} as const;
 /** Screens name a row in the reader's language (`nameKk`, `nameRu` or `nameEn`). */
 const label = ['name'];
 const newest = [{ field: 'createdAt', order: 'DESC' }] as const;
@@ -64,8 +76,21 @@ const hiddenInList = { hiddenInList: true } as const;
       searchable: names, label, fields: { provinceId: hiddenInList, addressKk: hiddenInList, addressRu: hiddenInList, addressEn: hiddenInList },
       defaultSort: newest,
     }),
+    CrudResource.register({
+      path: 'delivery-points', entity: DeliveryPoint, create: shopDeliveryPointCreate, update: shopDeliveryPointUpdate,
+      access: { read: 'shop:delivery_point_manage', write: 'shop:delivery_point_manage' },
+      searchable: names, filterable: ['cityId', 'active', 'createdAt', ...names], label,
+      fields: { cityId: hiddenInList, addressKk: hiddenInList, addressRu: hiddenInList, addressEn: hiddenInList },
+      defaultSort: newest,
+    }),
+    CrudResource.register({
+      path: 'prizes', entity: Prize, create: shopPrizeCreate, update: shopPrizeUpdate,
+      access: { read: 'shop:prize_manage', write: 'shop:prize_manage' },
+      relations: { product: {} }, filterable: ['userId', 'productId', 'source', 'orderId', 'createdAt'],
+      label: ['note'], fields: { userId: hiddenInList, orderId: hiddenInList, source: { enumLabels: PRIZE_SOURCE_LABELS } }, defaultSort: newest,
+    }),
   ],
-  controllers: [CatalogueController, CartController, OrdersController],
+  controllers: [CatalogueController, CartController, OrdersController, ReviewsController, PrizesController, FulfilmentController],
   providers: [Catalogue, Carts, Orders, InvoiceEventsConsumer, PaymentSweeper, ShopSeeder],
 })
 export class ShopModule {}

@@ -6,13 +6,13 @@ type Method = 'delivery' | 'pickup';
 const allowed: Record<Method, Record<'staff' | 'system' | 'owner', [ShopOrderStatus, ShopOrderStatus][]>> = {
   delivery: {
     system: [['awaiting_payment', 'paid'], ['awaiting_payment', 'cancelled']],
-    staff: [['paid', 'processing'], ['processing', 'shipped'], ['shipped', 'delivered'], ['delivered', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
-    owner: [['delivered', 'return_requested']],
+    staff: [['paid', 'cancelled'], ['processing', 'cancelled'], ['paid', 'processing'], ['processing', 'shipped'], ['shipped', 'delivered'], ['delivered', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
+    owner: [['paid', 'cancelled'], ['delivered', 'return_requested']],
   },
   pickup: {
     system: [['awaiting_payment', 'paid'], ['awaiting_payment', 'cancelled']],
-    staff: [['paid', 'ready_for_pickup'], ['ready_for_pickup', 'picked_up'], ['picked_up', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
-    owner: [['picked_up', 'return_requested']],
+    staff: [['paid', 'cancelled'], ['ready_for_pickup', 'cancelled'], ['paid', 'ready_for_pickup'], ['ready_for_pickup', 'picked_up'], ['picked_up', 'return_requested'], ['return_requested', 'returned'], ['return_requested', 'return_refused']],
+    owner: [['paid', 'cancelled'], ['ready_for_pickup', 'cancelled'], ['picked_up', 'return_requested']],
   },
 };
 

@@ -1,22 +1,27 @@
 /** The demo shop (SEED_DEMO): seeded once by fixed ids, searchable in Kazakh, and a restart changes nothing staff did. */
 import request from 'supertest';
 import { Client } from 'pg';
+import { startAuth } from '@olymp/auth';
 import { demoShopId, startShop } from '@olymp/shop';
-import type { RunningService } from '@olymp/server-kit';
-import { createTestNamespace } from '@olymp/server-kit/testing';
+import { ROLE } from '@olymp/proto';
+import { type RunningService, stableUuid } from '@olymp/server-kit';
+import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
 
 describe('shop demo seed', () => {
   const ns = createTestNamespace();
   let shop: RunningService | undefined;
+  let auth: RunningService | undefined; // the guard asks auth for a role's permissions
   let pg: Client;
 
   beforeAll(async () => {
+    auth = await startAuth(ns.envFor('auth'));
     pg = new Client({ connectionString: ns.databaseUrl });
     await pg.connect();
   });
 
   afterAll(async () => {
     await shop?.close();
+    await auth?.close();
     await pg?.end();
     await ns.cleanup();
   });
@@ -25,7 +30,18 @@ describe('shop demo seed', () => {
     shop = await startShop(ns.envFor('shop', { SEED_DEMO: 'true' }));
     const list = await request(shop.url).get('/api/shop/products?q=есептер').expect(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: demoShopId('product', 'maths-problems'), prices: { tenge: 3500, zp: 1200, altynSaqa: null } })]);
-    expect((await request(shop.url).get('/api/shop/products?inStock=true').expect(200)).body.total).toBe(3);
+    expect((await request(shop.url).get('/api/shop/products?inStock=true').expect(200)).body.total).toBe(4);
+    const altynSaqa = await request(shop.url).get('/api/shop/products?currency=altyn_saqa').expect(200);
+    expect(altynSaqa.body.data.map((p: { name: { kk: string } }) => p.name.kk)).toEqual(['Олимпиада футболкасы']);
+    // One prize to claim, Aigerim's (+77000000105: auth's demo id rule), as a zero-price order at a pickup point.
+    const aigerim = stableUuid('olymp-demo:+77000000105');
+    const token = `Bearer ${await testToken({ roleId: ROLE.student, userId: aigerim })}`;
+    const prizes = (await request(shop.url).get('/api/my-prizes').set('authorization', token).expect(200)).body.data;
+    expect(prizes).toEqual([expect.objectContaining({ id: demoShopId('prize', 'aigerim-tshirt'), orderId: null, source: 'challenge' })]);
+    const claim = await request(shop.url).post(`/api/my-prizes/${prizes[0].id}/claim`).set('authorization', token)
+      .send({ fulfilment: { method: 'pickup', pickupPointId: demoShopId('pickup-point', 'almaty') } });
+    expect(claim.status).toBe(201);
+    expect(claim.body.data).toMatchObject({ kind: 'prize', status: 'paid', total: 0 });
     expect((await request(shop.url).get('/api/shop/pickup-points').expect(200)).body.data.map((p: { name: { en: string } }) => p.name.en)).toEqual(
       ['Almaty pickup point', 'Astana pickup point', 'Shymkent pickup point'],
     );
@@ -34,7 +50,9 @@ describe('shop demo seed', () => {
     await shop.close();
     shop = await startShop(ns.envFor('shop', { SEED_DEMO: 'true' }));
     const counts = await pg.query(`SELECT (SELECT count(*) FROM "${schema}".products)::int AS p, (SELECT count(*) FROM "${schema}".pickup_points)::int AS pp`);
-    expect(counts.rows[0]).toEqual({ p: 4, pp: 3 });
+    expect(counts.rows[0]).toEqual({ p: 5, pp: 3 });
+    // The claimed prize stays claimed across a restart.
+    expect((await pg.query(`SELECT order_id FROM "${schema}".prizes WHERE id = $1`, [demoShopId('prize', 'aigerim-tshirt')])).rows[0].order_id).toEqual(expect.any(String));
     expect((await pg.query(`SELECT stock FROM "${schema}".products WHERE id = $1`, [demoShopId('product', 'kazakh-primer')])).rows[0].stock).toBe(7);
   });
 });

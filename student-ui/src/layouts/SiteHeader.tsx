@@ -1,6 +1,7 @@
 /**
- * The header of every page but the display board (spec section 1): logo, lesson search, the basket link, the
- * language switcher, and the signed-in pupil's first name and phone. Every label is in the interface language (the
+ * The header of every page but the display board (spec section 1): logo, lesson search, the basket link (with the
+ * number of items in a pupil's cart), the language switcher, and the signed-in pupil's first name and phone. Every
+ * label is in the interface language (the
  * spec's Kazakh-only basket and menu labels were left for one language throughout). On a phone it is one row: the
  * search opens from a button, the menu toggle is an icon with its label for screen readers.
  */
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { BasketLink } from './BasketLink';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NoticesLink } from './NoticesLink';
@@ -30,14 +32,7 @@ export function SiteHeader({ menu }: { menu: MenuLink[] }) {
         </Link>
         <HeaderSearch />
         <div className="site-header__end">
-          <Link to="/student/shop/cart" className="site-header__basket">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-              <circle cx="10" cy="20" r="1.5" fill="currentColor" />
-              <circle cx="17" cy="20" r="1.5" fill="currentColor" />
-            </svg>
-            <span>{t('header.basket')}</span>
-          </Link>
+          <BasketLink counted={status === 'signedIn' && Boolean(user?.student)} />
           <LanguageSwitcher />
           {status === 'signedIn' && user?.student ? <NoticesLink /> : null}
           {status === 'signedIn' && user ? (

@@ -8,6 +8,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { noticesChanged } from '../api/notices';
+import { orderNoticed } from '../api/shop';
 import { usePublicSettings } from '../api/settings';
 import { useToast } from '../design/toasts';
 import { AnnouncementBanner } from './AnnouncementBanner';
@@ -27,6 +28,7 @@ export function useStudentMenu() {
     { to: '/student/my-invoices', label: t('nav.invoices') },
     { to: '/student/zpoint', label: t('nav.zpoint') },
     { to: '/student/xpoint', label: t('nav.xpoint') },
+    { to: '/student/shop/products/home', label: t('nav.shop') },
     { to: '/student/profile', label: t('nav.profile') },
   ];
 }
@@ -39,9 +41,11 @@ function useNoticeToasts() {
     void import('../realtime/socket').then(({ acquireSharedConnection }) => {
       if (cancelled) return;
       const { connection, release } = acquireSharedConnection();
-      const onNotice = (notice: { toast: 'success' | 'info'; title: string; text: string }) => {
+      const onNotice = (notice: { kind: string; toast: 'success' | 'info'; title: string; text: string; data: Record<string, unknown> }) => {
         toast.show({ type: notice.toast, title: notice.title, text: notice.text });
         noticesChanged();
+        // An order's page on screen reads the order again (docs/notifications.md: order.status.changed notices).
+        if (notice.kind === 'order.status.changed' && typeof notice.data.orderId === 'string') orderNoticed(notice.data.orderId);
       };
       connection.socket.on('notice', onNotice);
       stop = () => {

@@ -39,6 +39,13 @@ const baseSchema = z.object({
   DEV_SMS_INBOX: bool.optional(),
   SEED_DEMO: bool.optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Prometheus endpoint (GET /metrics) on a port of its own, never proxied by the gateway. Unset or empty: off
+   * (tests); 0: any free port (tests that read it); production sets one, e.g. 9464.
+   */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Address of the metrics endpoint; default HOST. */
+  METRICS_HOST: optionalText,
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   UPLOAD_DIR: z.string().default('.data/uploads'),

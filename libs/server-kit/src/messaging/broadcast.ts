@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { KIT_LOGGER } from '../tokens';
 import { REQUEST_ID_HEADER, runWithContext } from '../logging/context';
 import { NatsService } from './nats.service';
+import { type Counter, Metrics } from '../metrics/metrics';
+import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 import { EVENT_VERSION_HEADER } from './outbox';
 
 /**
@@ -41,16 +43,22 @@ export interface Broadcast {
 @Injectable()
 export class BroadcastConsumers implements BeforeApplicationShutdown {
   private readonly running = new Set<BroadcastReader<EventSubject>>();
+  private readonly handled: Counter<'subject' | 'outcome'>;
 
   constructor(
     private readonly nats: NatsService,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.handled = metrics.counter('broadcast_events_total', 'Events read by this node\'s broadcast readers, by subject and outcome (ok, failed, rejected)', ['subject', 'outcome']);
+  }
 
   /** Starts reading `subject` in this process; resolves once the consumer exists (a failure fails the caller's start). */
   async consume<S extends EventSubject>(subject: S, options: { from: BroadcastStart }, handler: BroadcastHandler<S>): Promise<Broadcast> {
     if (!isEventSubject(subject)) throw new Error(`broadcast of unknown subject ${String(subject)}`);
-    const reader = new BroadcastReader(subject, options.from, handler, this.nats, this.logger, () => this.running.delete(reader as never));
+    const reader = new BroadcastReader(subject, options.from, handler, this.nats, this.logger, () => this.running.delete(reader as never), (outcome) =>
+      this.handled.inc({ subject, outcome }),
+    );
     await reader.start();
     this.running.add(reader as never);
     return reader;
@@ -76,6 +84,7 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
     private readonly nats: NatsService,
     private readonly logger: Logger,
     private readonly onStopped: () => void,
+    private readonly count: (outcome: 'ok' | 'failed' | 'rejected') => void,
   ) {
     // Fixed once: a reopened reader continues after its last message, not from a moving point.
     if (typeof from === 'object') this.startTime = new Date(Date.now() - from.sinceMs).toISOString();
@@ -129,20 +138,24 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
     this.lastSeq = msg.seq;
     const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[this.subject]);
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-    await runWithContext({ requestId }, async () => {
+    const parent = extractFromNats(msg.headers);
+    await inSpan(this.nats.service, `${this.subject} broadcast`, SpanKind.CONSUMER, parent, requestId, () => runWithContext({ requestId }, async () => {
       let payload: EventPayload<S>;
       try {
         payload = parseEvent(this.subject, msg.json(), version);
       } catch (err) {
         this.logger.error({ err: err instanceof EventContractError ? err.message : err, subject: this.subject, seq: msg.seq }, 'broadcast rejected by its contract; skipped');
+        this.count('rejected');
         return;
       }
       try {
         await this.handler(payload, { seq: msg.seq, version });
+        this.count('ok');
       } catch (err) {
+        this.count('failed');
         this.logger.error({ err, subject: this.subject, seq: msg.seq }, 'broadcast handler failed; skipped');
       }
-    });
+    }));
   }
 
   async stop(): Promise<void> {

@@ -10,6 +10,9 @@ import type { KitConfig } from '../config/config';
 import { REQUEST_ID_HEADER, runWithContext } from '../logging/context';
 import { NatsService } from './nats.service';
 import { EVENT_VERSION_HEADER } from './outbox';
+import type { Counter, Histogram } from 'prom-client';
+import { Metrics } from '../metrics/metrics';
+import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 
 /**
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
@@ -92,6 +95,8 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   private readonly registrations: Registration[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private stopping = false;
+  private readonly handled: Counter<'subject' | 'outcome'>;
+  private readonly handleSeconds: Histogram<'subject'>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -101,7 +106,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     private readonly nats: NatsService,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.handled = metrics.counter('events_consumed_total', 'Event deliveries by subject and outcome (ok, duplicate, failed, rejected)', ['subject', 'outcome']);
+    this.handleSeconds = metrics.histogram('event_handle_duration_seconds', 'Time from delivery to ack of an event, handler and inbox transaction', ['subject']);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const found: { subject: string; durable: unknown; where: string }[] = [];
@@ -174,9 +183,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     const messageId = msg.headers?.get('Nats-Msg-Id');
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
     const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[reg.subject]);
-    await runWithContext({ requestId }, async () => {
+    const parent = extractFromNats(msg.headers);
+    await inSpan(this.config.SERVICE, `${reg.subject} process`, SpanKind.CONSUMER, parent, requestId, () => runWithContext({ requestId }, async () => {
       if (!messageId) {
         this.logger.error({ subject: reg.subject, seq: msg.seq }, 'event without Nats-Msg-Id; dropped');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
         msg.term();
         return;
       }
@@ -186,9 +197,12 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       } catch (err) {
         // A payload that breaks the contract will never become valid: stop redelivering it, and say so loudly.
         this.logger.error({ err: err instanceof EventContractError ? err.message : err, messageId }, 'event rejected by its contract');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
         msg.term(err instanceof Error ? err.message.slice(0, 200) : 'contract');
         return;
       }
+      const timer = this.handleSeconds.startTimer({ subject: reg.subject });
+      let outcome = 'ok';
       try {
         const consumer = this.consumerName(reg);
         await this.ds.transaction(async (manager) => {
@@ -197,7 +211,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
              ON CONFLICT DO NOTHING RETURNING message_id`,
             [consumer, messageId, reg.subject],
           );
-          if (!inserted.length) return; // processed before: a redelivery changes nothing
+          if (!inserted.length) {
+            outcome = 'duplicate';
+            return; // processed before: a redelivery changes nothing
+          }
           await reg.handler(payload, {
             manager,
             messageId,
@@ -209,12 +226,15 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         });
         await this.hooks.beforeAck?.(reg.subject, messageId);
         msg.ack();
+        timer();
+        this.handled.inc({ subject: reg.subject, outcome });
       } catch (err) {
+        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
         const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
         this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
         msg.nak(delay);
       }
-    });
+    }));
   }
 
   /** Stops pulling, then waits for the messages in flight (graceful drain). */

@@ -30,6 +30,11 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** The service this connection belongs to. */
+  get service(): string {
+    return this.config.SERVICE;
+  }
+
   get prefix(): string {
     return this.config.NATS_PREFIX;
   }

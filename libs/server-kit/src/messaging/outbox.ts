@@ -9,6 +9,7 @@ import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
 import type { KitConfig } from '../config/config';
 import { REQUEST_ID_HEADER, currentRequestId } from '../logging/context';
 import { NatsService } from './nats.service';
+import { injectTraceHeaders } from '../tracing/tracing';
 
 export const EVENT_VERSION_HEADER = 'x-event-version';
 
@@ -30,6 +31,8 @@ export class EventOutbox {
     const headers: Record<string, string> = {};
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    // The trace goes on with the event: its consumers' spans are children of this request's.
+    injectTraceHeaders(headers);
     // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
     // at once instead of waiting for its next poll.
     await manager.query(

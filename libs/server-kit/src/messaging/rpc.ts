@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { MessagePattern, NatsContext, Payload, ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/nats-core';
-import type { Observable } from 'rxjs';
+import { type Observable, finalize } from 'rxjs';
 import { type RpcPattern, type RpcReply, type RpcRequest, RPC, isErrorCode, resolveLocale } from '@olymp/proto';
 import type { Logger } from 'pino';
 import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
@@ -19,6 +19,8 @@ import { DomainError } from '../errors/domain-error';
 import { LOCALE_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext } from '../logging/context';
 import { ZodPipe } from '../validation/pipes';
 import { NatsService } from './nats.service';
+import { Metrics } from '../metrics/metrics';
+import { SpanKind, extractFromNats, inSpan, injectTraceHeaders, otelContext, startChildSpan } from '../tracing/tracing';
 
 /**
  * Request/reply between services: Nest's NATS transport (core NATS, queue group per service) on the serving
@@ -49,15 +51,18 @@ export class PrefixedNatsServer extends ServerNats {
   }
 }
 
-/** Runs an RPC handler inside the caller's request context (request id, locale from NATS headers). */
+/** Runs an RPC handler inside the caller's request context (request id, locale from NATS headers) and trace. */
 @Injectable()
 export class RpcContextInterceptor implements NestInterceptor {
+  constructor(@Inject(KIT_CONFIG) private readonly config: KitConfig) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const ctx = context.switchToRpc().getContext<NatsContext>();
     const h = ctx.getHeaders?.();
     const requestId = h?.get(REQUEST_ID_HEADER) || undefined;
     const locale = resolveLocale(h?.get(LOCALE_HEADER));
-    return runWithContext({ requestId, locale }, () => next.handle());
+    const { span, context: traced } = startChildSpan(this.config.SERVICE, `rpc ${ctx.getSubject()}`, SpanKind.SERVER, extractFromNats(h), requestId);
+    return otelContext.with(traced, () => runWithContext({ requestId, locale }, () => next.handle())).pipe(finalize(() => span.end()));
   }
 }
 
@@ -74,9 +79,16 @@ export class RpcClient {
     private readonly nats: NatsService,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
-  async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<RpcReply<P>> {
+  /** Asks the service that answers `pattern`, inside a CLIENT span whose context travels in the message headers. */
+  request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<RpcReply<P>> {
+    const requestId = currentContext()?.requestId;
+    return inSpan(this.config.SERVICE, `rpc ${pattern}`, SpanKind.CLIENT, otelContext.active(), requestId, () => this.send(pattern, data, timeoutMs));
+  }
+
+  private async send<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs: number): Promise<RpcReply<P>> {
     const request = RPC[pattern].request.parse(data);
     const h = natsHeaders();
     const ctx = currentContext();
@@ -84,7 +96,9 @@ export class RpcClient {
       h.set(REQUEST_ID_HEADER, ctx.requestId);
       h.set(LOCALE_HEADER, ctx.locale);
     }
+    for (const [key, value] of Object.entries(injectTraceHeaders({}))) h.set(key, value);
     let raw: { response?: unknown; err?: unknown };
+    const timer = this.metrics.rpcDuration.startTimer({ pattern });
     try {
       const msg = await this.nats.nc.request(
         this.nats.subject(pattern),
@@ -94,9 +108,11 @@ export class RpcClient {
       raw = msg.json();
     } catch (err) {
       const text = String((err as Error)?.message ?? err);
+      timer({ outcome: /timeout/i.test(text) ? 'timeout' : 'unavailable' });
       this.logger.warn({ pattern, err: text }, 'rpc request failed');
       throw new DomainError(/timeout/i.test(text) ? 'UPSTREAM_TIMEOUT' : 'SERVICE_UNAVAILABLE');
     }
+    timer({ outcome: raw.err !== undefined && raw.err !== null ? 'error' : 'ok' });
     if (raw.err !== undefined && raw.err !== null) {
       const e = raw.err as { code?: unknown; params?: Record<string, unknown> };
       throw new DomainError(isErrorCode(e.code) ? e.code : 'INTERNAL', e.params ?? {});

@@ -13,6 +13,7 @@ import type { ServiceName } from '../config/config';
 
 export * from './browser';
 export * from './routes';
+export * from './spans';
 
 export interface TestNamespace {
   /** Short random id of this namespace. */

@@ -2,7 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Locale, message } from '@olymp/proto';
-import { DomainError, EventOutbox, KIT_CONFIG, type KitConfig } from '@olymp/server-kit';
+import { type Counter, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, Metrics } from '@olymp/server-kit';
 import { Clock } from '../clock';
 import type { OtpPurpose } from './otp.entity';
 
@@ -33,13 +33,16 @@ interface ActiveCode {
 @Injectable()
 export class OtpService {
   private readonly key: Buffer;
+  private readonly codesSent: Counter<'purpose'>;
 
   constructor(
     private readonly ds: DataSource,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     @Inject(KIT_CONFIG) config: KitConfig,
+    metrics: Metrics,
   ) {
+    this.codesSent = metrics.counter('auth_codes_sent_total', 'One-time codes issued and queued as SMS, by purpose', ['purpose']);
     // Derived from the signing key: production already must set its own, so codes need no second secret.
     this.key = createHmac('sha256', config.AUTH_PRIVATE_KEY).update('otp-hmac-v1').digest();
   }
@@ -51,7 +54,7 @@ export class OtpService {
   /** Issues a new code (replacing any live one) and queues its SMS. */
   async issue(phone: string, purpose: OtpPurpose, clientIp: string, locale: Locale) {
     const now = this.clock.now();
-    return this.ds.transaction(async (m) => {
+    const issued = await this.ds.transaction(async (m) => {
       // One issuer per phone at a time, so two quick requests cannot both pass the resend window.
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${phone}`]);
       const hourAgo = new Date(now.getTime() - 3600_000);
@@ -90,6 +93,8 @@ export class OtpService {
       });
       return { resendAfterSeconds: OTP_POLICY.resendSeconds, expiresInSeconds: OTP_POLICY.ttlSeconds };
     });
+    this.codesSent.inc({ purpose });
+    return issued;
   }
 
   /**

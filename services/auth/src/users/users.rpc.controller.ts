@@ -38,4 +38,10 @@ export class UsersRpcController {
       })),
     };
   }
+
+  @RpcHandler('auth.users.contacts')
+  async contacts(@RpcPayloadOf('auth.users.contacts') req: RpcRequest<'auth.users.contacts'>): Promise<RpcReply<'auth.users.contacts'>> {
+    const rows = await this.ds.getRepository(User).find({ where: { id: In([...new Set(req.userIds)]) }, select: { id: true, phone: true } });
+    return { contacts: rows.map((u) => ({ userId: u.id, phone: u.phone })) };
+  }
 }

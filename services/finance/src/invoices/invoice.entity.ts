@@ -21,7 +21,8 @@ export type PaymentMethod = 'wallet' | 'provider';
 @Index('IDX_invoices_paid_at', ['paidAt'])
 @Check('CHK_invoices_status', `"status" IN ('pending', 'paid', 'cancelled')`)
 @Check('CHK_invoices_product_kind', `"product_kind" IN ('challenge', 'training', 'course', 'order')`)
-@Check('CHK_invoices_amounts', '"amount_tenge" >= 0 AND "amount_zp" >= 0 AND "amount_tenge" + "amount_zp" > 0')
+@Check('CHK_invoices_amounts', '"amount_tenge" >= 0 AND "amount_zp" >= 0 AND "amount_altyn_saqa" >= 0 AND "amount_tenge" + "amount_zp" + "amount_altyn_saqa" > 0')
+@Check('CHK_invoices_zp_applied', '"zp_applied" >= 0 AND ("zp_applied" = 0 OR "amount_tenge" > 0)')
 @Check('CHK_invoices_paid', `("status" = 'paid') = ("paid_at" IS NOT NULL AND "payment_method" IS NOT NULL)`)
 @Check('CHK_invoices_cancelled', `("status" = 'cancelled') = ("cancelled_at" IS NOT NULL)`)
 export class Invoice {
@@ -52,6 +53,18 @@ export class Invoice {
   @Column({ name: 'amount_zp', type: 'integer' })
   amountZp!: number;
 
+  /** A price in Altyn Saqa (a shop order paid in it). The wallet pays ZP if there is a ZP price, else Altyn Saqa. */
+  @Column({ name: 'amount_altyn_saqa', type: 'integer', default: 0 })
+  amountAltynSaqa!: number;
+
+  /** ZP put towards the tenge price (`finance.invoice.use-zp`, once per invoice; ledger key `invoice.use-zp:<id>`). */
+  @Column({ name: 'zp_applied', type: 'integer', default: 0 })
+  zpApplied!: number;
+
+  /** The tenge still due after `zpApplied` at the rate of the time (`amount_tenge` when no ZP were put towards it). */
+  @Column({ name: 'tenge_due', type: 'integer', default: 0 })
+  tengeDue!: number;
+
   @Column({ type: 'varchar', length: 10, default: 'pending' })
   status!: InvoiceStatus;
 
@@ -70,6 +83,13 @@ export class Invoice {
   @Column({ name: 'refunded_zp', type: 'integer', nullable: true })
   refundedZp!: number | null;
 
+  @Column({ name: 'refunded_altyn_saqa', type: 'integer', nullable: true })
+  refundedAltynSaqa!: number | null;
+
+  /** Tenge given back through the payment provider's refund. */
+  @Column({ name: 'refunded_tenge', type: 'integer', nullable: true })
+  refundedTenge!: number | null;
+
   /** The staff member who created it by hand; null when a product opened it over RPC. */
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;
@@ -79,4 +99,46 @@ export class Invoice {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+export const INVOICE_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+
+/**
+ * A tenge payment of an invoice through the payment provider (the adapter recharges use): pending at the provider
+ * until its signed callback says succeeded (the invoice becomes paid) or failed. At most one pending per invoice.
+ */
+@Entity({ name: 'invoice_payments' })
+@Index('UQ_invoice_payments_provider_payment', ['provider', 'providerPaymentId'], { unique: true })
+@Index('UQ_invoice_payments_pending', ['invoiceId'], { unique: true, where: `"status" = 'pending'` })
+@Index('IDX_invoice_payments_invoice', ['invoiceId'])
+@Check('CHK_invoice_payments_status', `"status" IN ('pending', 'succeeded', 'failed')`)
+@Check('CHK_invoice_payments_amount', '"amount_tenge" > 0')
+export class InvoicePayment {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_invoice_payments' })
+  id!: string;
+
+  @Column({ name: 'invoice_id', type: 'uuid' })
+  invoiceId!: string;
+
+  @Column({ name: 'amount_tenge', type: 'integer' })
+  amountTenge!: number;
+
+  @Column({ type: 'varchar', length: 10, default: 'pending' })
+  status!: InvoicePaymentStatus;
+
+  @Column({ type: 'varchar', length: 20 })
+  provider!: string;
+
+  @Column({ name: 'provider_payment_id', type: 'varchar', length: 100 })
+  providerPaymentId!: string;
+
+  @Column({ name: 'checkout_url', type: 'varchar', length: 500, nullable: true })
+  checkoutUrl!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt!: Date | null;
 }

@@ -12,6 +12,9 @@ export function invoiceView(i: Invoice) {
     title: { kk: i.titleKk, ru: i.titleRu, en: i.titleEn },
     amountTenge: i.amountTenge,
     amountZp: i.amountZp,
+    amountAltynSaqa: i.amountAltynSaqa,
+    zpApplied: i.zpApplied,
+    tengeDue: i.tengeDue,
     status: i.status,
     statusLabel: STATUS_LABELS[i.status],
     paymentMethod: i.paymentMethod,
@@ -20,6 +23,7 @@ export function invoiceView(i: Invoice) {
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     refundedAt: i.refundedAt?.toISOString() ?? null,
     refundedZp: i.refundedZp,
+    refundedAltynSaqa: i.refundedAltynSaqa,
   };
 }
 export type InvoiceView = ReturnType<typeof invoiceView>;

@@ -1,13 +1,19 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { z } from 'zod';
-import { errorMessage, invoiceChangeReply, invoicePage, invoiceReply, type Locale, message, payableReply } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, RequestLocale, SignedIn, UuidParam, ValidQuery, notFound } from '@olymp/server-kit';
+import { errorMessage, invoiceChangeReply, invoicePage, invoiceProviderPaymentReply, invoiceReply, type Locale, message, payableReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
+import { z } from 'zod';
+import { FINANCE_CONFIG, type FinanceConfig } from '../config';
+import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '../recharges/payment-provider';
+import { RechargesService } from '../recharges/recharges.service';
+import type { InvoicePayment } from './invoice.entity';
 import { Invoice } from './invoice.entity';
 import { invoiceView } from './invoice.view';
 import { myInvoicesQuery, pageOf } from './invoice.dto';
 import { InvoicesService } from './invoices.service';
 import { WalletPaymentService } from './wallet-payment.service';
+
+const sandboxBody = z.strictObject({ outcome: z.enum(['succeeded', 'failed']) });
 
 /**
  * Spec section 7, "Payments": a pupil's invoices (`my-invoices`), whether one can be paid (`invoices/{invoice}/payable`),
@@ -19,6 +25,9 @@ export class InvoicesController {
     private readonly ds: DataSource,
     private readonly invoices: InvoicesService,
     private readonly payments: WalletPaymentService,
+    private readonly recharges: RechargesService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(FINANCE_CONFIG) private readonly config: FinanceConfig,
   ) {}
 
   @Get('my-invoices')
@@ -55,10 +64,13 @@ export class InvoicesController {
         payable: p.payable,
         reason: p.reason,
         message: p.reason ? errorMessage(p.reason, locale, p.params) : message('INVOICE_PAYABLE', locale),
-        methods: p.payable ? ['wallet' as const] : [],
+        methods: [...(p.payable ? ['wallet' as const] : []), ...(p.provider ? ['provider' as const] : [])],
         amountZp: invoice.amountZp,
         amountTenge: invoice.amountTenge,
+        amountAltynSaqa: invoice.amountAltynSaqa,
+        tengeDue: invoice.tengeDue,
         balanceZp: p.balanceZp,
+        balanceAltynSaqa: p.balanceAltynSaqa,
       },
     };
   }
@@ -80,4 +92,39 @@ export class InvoicesController {
     const invoice = await this.payments.pay(id, user);
     return { data: invoiceView(invoice), message: message('INVOICE_PAID', locale) };
   }
+
+  @Post('invoices/:invoice/provider-payment')
+  @ApiShape({ response: invoiceProviderPaymentReply, summary: 'Pay the tenge still due through the payment provider' })
+  @HttpCode(200)
+  @SignedIn()
+  async providerPayment(@CurrentUser() user: AuthUser, @UuidParam('invoice') id: string, @RequestLocale() locale: Locale) {
+    const p = await this.payments.startProviderPayment(id, user);
+    return { data: providerPaymentView(p), message: message('RECHARGE_PAYMENT_STARTED', locale) };
+  }
+
+  /** Outside production, with the sandbox provider: completes or fails the invoice's pending card payment. */
+  @Post('invoices/:invoice/sandbox-complete')
+  @ApiShape({ response: invoiceProviderPaymentReply, summary: 'Outside production: complete or fail a card payment as the provider would' })
+  @HttpCode(200)
+  @SignedIn()
+  async sandboxComplete(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('invoice') id: string,
+    @ValidBody(sandboxBody) body: z.output<typeof sandboxBody>,
+    @RequestLocale() locale: Locale,
+  ) {
+    if (!this.config.sandboxEnabled || !(this.provider instanceof SandboxProvider)) throw notFound();
+    const invoice = await this.invoices.visible(id, user);
+    if (invoice.userId !== user.sub) throw notFound();
+    const payment = await this.payments.providerPaymentOf(id);
+    if (payment?.status !== 'pending') throw new DomainError('RECHARGE_NOT_STARTED');
+    const notice = this.provider.notice(payment.providerPaymentId, body.outcome, payment.amountTenge);
+    await this.recharges.callback(notice.body, notice.headers);
+    const done = (await this.payments.providerPaymentOf(id)) ?? payment;
+    return { data: providerPaymentView(done), message: message(done.status === 'succeeded' ? 'INVOICE_PAID' : 'RECHARGE_FAILED', locale, { amountZp: 0 }) };
+  }
 }
+
+const providerPaymentView = (p: InvoicePayment) => ({
+  id: p.id, invoiceId: p.invoiceId, amountTenge: p.amountTenge, status: p.status, checkoutUrl: p.status === 'pending' ? p.checkoutUrl : null,
+});

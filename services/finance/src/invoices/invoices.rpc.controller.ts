@@ -6,8 +6,8 @@ import { InvoicesService } from './invoices.service';
 import { WalletPaymentService } from './wallet-payment.service';
 
 /**
- * What learning and the shop ask finance over NATS: open a pupil's invoice, cancel a product's unpaid ones, refund
- * a wallet payment (a shop return), read balances.
+ * What learning and the shop ask finance over NATS: open a pupil's invoice, read its payment state, put ZP towards
+ * its tenge price, cancel a product's unpaid ones, refund a payment (a shop cancel or return), read balances.
  */
 @Controller()
 export class InvoicesRpcController {
@@ -26,6 +26,7 @@ export class InvoicesRpcController {
       product: { kind: i.productKind, id: i.productId },
       amountTenge: i.amountTenge,
       amountZp: i.amountZp,
+      amountAltynSaqa: i.amountAltynSaqa,
       status: i.status,
       createdAt: i.createdAt.toISOString(),
       paidAt: i.paidAt?.toISOString() ?? null,
@@ -40,7 +41,29 @@ export class InvoicesRpcController {
       if (err instanceof DomainError && err.code === 'INVOICE_ALREADY_REFUNDED') return this.invoices.get(req.invoiceId);
       throw err;
     });
-    return { invoiceId: invoice.id, refundedZp: invoice.refundedZp ?? 0, refundedAt: (invoice.refundedAt ?? new Date()).toISOString() };
+    return {
+      invoiceId: invoice.id,
+      refundedZp: invoice.refundedZp ?? 0,
+      refundedAltynSaqa: invoice.refundedAltynSaqa ?? 0,
+      refundedTenge: invoice.refundedTenge ?? 0,
+      refundedAt: (invoice.refundedAt ?? new Date()).toISOString(),
+    };
+  }
+
+  @RpcHandler('finance.invoice.get')
+  async get(@RpcPayloadOf('finance.invoice.get') req: RpcRequest<'finance.invoice.get'>): Promise<RpcReply<'finance.invoice.get'>> {
+    const i = await this.invoices.get(req.invoiceId);
+    return {
+      invoiceId: i.id, userId: i.userId, status: i.status, amountTenge: i.amountTenge, amountZp: i.amountZp, amountAltynSaqa: i.amountAltynSaqa,
+      zpApplied: i.zpApplied, tengeDue: i.tengeDue, zpRateTenge: this.payments.zpRateTenge,
+    };
+  }
+
+  /** The shop's `use-zp`: the pupil's ZP towards a tenge price, on their behalf (the shop checked the order is theirs). */
+  @RpcHandler('finance.invoice.use-zp')
+  async useZp(@RpcPayloadOf('finance.invoice.use-zp') req: RpcRequest<'finance.invoice.use-zp'>): Promise<RpcReply<'finance.invoice.use-zp'>> {
+    const i = await this.payments.useZp(req.invoiceId, req.userId, req.amountZp);
+    return { invoiceId: i.id, status: i.status, zpApplied: i.zpApplied, tengeDue: i.tengeDue, zpRateTenge: this.payments.zpRateTenge };
   }
 
   @RpcHandler('finance.invoice.cancel-unpaid')

@@ -16,11 +16,21 @@ export interface OpenInvoice {
   title: Localized;
   amountTenge: number;
   amountZp: number;
+  amountAltynSaqa?: number;
+  /** The id a new invoice takes (the shop derives it from the order's id). */
+  invoiceId?: string;
 }
 
 export const LIVE_INVOICE = `("status" = 'pending' OR ("status" = 'paid' AND "refunded_at" IS NULL))`;
 
-export type PayableReason = 'INVOICE_ALREADY_PAID' | 'INVOICE_CANCELLED' | 'INVOICE_NOT_PAYABLE_BY_WALLET' | 'INSUFFICIENT_ZP';
+export type PayableReason = 'INVOICE_ALREADY_PAID' | 'INVOICE_CANCELLED' | 'INVOICE_NOT_PAYABLE_BY_WALLET' | 'INSUFFICIENT_ZP' | 'INSUFFICIENT_FUNDS';
+
+/** What the wallet pays an invoice with: ZP if it has a ZP price, else Altyn Saqa if it has one, else nothing. */
+export function walletUnit(i: Pick<Invoice, 'amountZp' | 'amountAltynSaqa'>): { unit: 'ZP' | 'ALTYN_SAQA'; amount: number } | null {
+  if (i.amountZp > 0) return { unit: 'ZP', amount: i.amountZp };
+  if (i.amountAltynSaqa > 0) return { unit: 'ALTYN_SAQA', amount: i.amountAltynSaqa };
+  return null;
+}
 
 /** The signed-in caller as the kit's guard gives it. */
 export type Caller = AuditActor & { permissions: ReadonlySet<string>; isAdmin: boolean };
@@ -40,14 +50,15 @@ export class InvoicesService {
 
   /** The live invoice of (user, product), or a new pending one. `created` says which. */
   async open(req: OpenInvoice, staff?: AuditActor): Promise<{ invoice: Invoice; created: boolean }> {
-    if (req.amountTenge + req.amountZp <= 0) throw new DomainError('INVOICE_AMOUNT_REQUIRED');
+    const altynSaqa = req.amountAltynSaqa ?? 0;
+    if (req.amountTenge + req.amountZp + altynSaqa <= 0) throw new DomainError('INVOICE_AMOUNT_REQUIRED');
     return this.ds.transaction(async (m) => {
-      const id = randomUUID();
+      const id = req.invoiceId ?? randomUUID();
       const inserted: unknown[] = await m.query(
-        `INSERT INTO invoices (id, user_id, product_kind, product_id, title_kk, title_ru, title_en, amount_tenge, amount_zp, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO invoices (id, user_id, product_kind, product_id, title_kk, title_ru, title_en, amount_tenge, amount_zp, amount_altyn_saqa, tenge_due, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8, $11)
          ON CONFLICT (user_id, product_kind, product_id) WHERE ${LIVE_INVOICE} DO NOTHING RETURNING id`,
-        [id, req.userId, req.product.kind, req.product.id, req.title.kk, req.title.ru, req.title.en, req.amountTenge, req.amountZp, staff?.sub ?? null],
+        [id, req.userId, req.product.kind, req.product.id, req.title.kk, req.title.ru, req.title.en, req.amountTenge, req.amountZp, altynSaqa, staff?.sub ?? null],
       );
       const [live] = (await m.query(
         `SELECT id FROM invoices WHERE user_id = $1 AND product_kind = $2 AND product_id = $3 AND ${LIVE_INVOICE}`,
@@ -87,6 +98,7 @@ export class InvoicesService {
       invoice.status = 'cancelled';
       invoice.cancelledAt = new Date();
       await m.getRepository(Invoice).save(invoice);
+      await this.returnAppliedZp(m, invoice);
       await this.audit.record(m, { actor, action: 'cancel', resource: 'invoices', resourceId: id, before, after: invoice });
       await this.cancelled(m, invoice, invoice.userId === actor.sub ? 'owner' : 'staff');
       return invoice;
@@ -101,8 +113,23 @@ export class InvoicesService {
           WHERE product_kind = $1 AND product_id = $2 AND status = 'pending' RETURNING id`,
         [product.kind, product.id],
       )) as [{ id: string }[], number];
-      for (const { id } of rows) await this.cancelled(m, await m.getRepository(Invoice).findOneByOrFail({ id }), 'unpaid');
+      for (const { id } of rows) {
+        const invoice = await m.getRepository(Invoice).findOneByOrFail({ id });
+        await this.returnAppliedZp(m, invoice);
+        await this.cancelled(m, invoice, 'unpaid');
+      }
       return rows.length;
+    });
+  }
+
+  /** A cancelled invoice gives back the ZP put towards its tenge price (key `invoice.use-zp-return:<id>`). */
+  private async returnAppliedZp(m: EntityManager, invoice: Invoice): Promise<void> {
+    if (invoice.zpApplied <= 0) return;
+    await this.ledger.post(m, {
+      key: `invoice.use-zp-return:${invoice.id}`,
+      kind: 'invoice_refund',
+      reason: { invoiceId: invoice.id, product: { kind: invoice.productKind, id: invoice.productId }, title: { kk: invoice.titleKk, ru: invoice.titleRu, en: invoice.titleEn }, cancelled: true },
+      legs: [{ unit: 'ZP', from: { system: 'sales' }, to: { user: invoice.userId }, amount: invoice.zpApplied }],
     });
   }
 
@@ -118,13 +145,21 @@ export class InvoicesService {
   }
 
   /** Whether the invoice can be paid from the wallet now, and if not, why (an error code with its params). */
-  async payable(invoice: Invoice): Promise<{ payable: boolean; reason: PayableReason | null; params: Record<string, unknown>; balanceZp: number }> {
+  async payable(invoice: Invoice): Promise<{
+    payable: boolean; reason: PayableReason | null; params: Record<string, unknown>; balanceZp: number; balanceAltynSaqa: number; provider: boolean;
+  }> {
     const balanceZp = await this.ledger.balanceOf(invoice.userId, 'ZP');
-    const no = (reason: PayableReason, params: Record<string, unknown> = {}) => ({ payable: false, reason, params, balanceZp });
+    const balanceAltynSaqa = await this.ledger.balanceOf(invoice.userId, 'ALTYN_SAQA');
+    const provider = invoice.status === 'pending' && invoice.tengeDue > 0;
+    const no = (reason: PayableReason, params: Record<string, unknown> = {}) => ({ payable: false, reason, params, balanceZp, balanceAltynSaqa, provider });
     if (invoice.status === 'paid') return no('INVOICE_ALREADY_PAID');
     if (invoice.status === 'cancelled') return no('INVOICE_CANCELLED');
-    if (invoice.amountZp <= 0) return no('INVOICE_NOT_PAYABLE_BY_WALLET');
-    if (balanceZp < invoice.amountZp) return no('INSUFFICIENT_ZP', { needed: invoice.amountZp, balance: balanceZp });
-    return { payable: true, reason: null, params: {}, balanceZp };
+    const wallet = walletUnit(invoice);
+    if (!wallet) return no('INVOICE_NOT_PAYABLE_BY_WALLET');
+    if (wallet.unit === 'ZP' && balanceZp < wallet.amount) return no('INSUFFICIENT_ZP', { needed: wallet.amount, balance: balanceZp });
+    if (wallet.unit === 'ALTYN_SAQA' && balanceAltynSaqa < wallet.amount) {
+      return no('INSUFFICIENT_FUNDS', { unit: 'Altyn Saqa', needed: wallet.amount, balance: balanceAltynSaqa });
+    }
+    return { payable: true, reason: null, params: {}, balanceZp, balanceAltynSaqa, provider };
   }
 }

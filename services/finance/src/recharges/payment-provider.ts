@@ -18,7 +18,10 @@ export interface ProviderNotice {
 
 export interface PaymentProvider {
   readonly name: string;
-  createPayment(p: { paymentId: string; amountTenge: number; description: string }): Promise<{ providerPaymentId: string; checkoutUrl: string }>;
+  /** `checkoutPath`: where the sandbox's page is (a real acquirer answers its own URL and ignores it). */
+  createPayment(p: { paymentId: string; amountTenge: number; description: string; checkoutPath?: string }): Promise<{ providerPaymentId: string; checkoutUrl: string }>;
+  /** Gives a succeeded payment's tenge back to the card (a cancelled or returned order paid in tenge). */
+  refundPayment(p: { providerPaymentId: string; amountTenge: number }): Promise<{ refundId: string }>;
   /** The notice if the callback is authentic, null if it is not (forged, altered, unsigned). */
   verifyCallback(body: unknown, headers: Record<string, string | string[] | undefined>): ProviderNotice | null;
 }
@@ -44,8 +47,13 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(private readonly secret: string) {}
 
-  createPayment(p: { paymentId: string }): Promise<{ providerPaymentId: string; checkoutUrl: string }> {
-    return Promise.resolve({ providerPaymentId: `sbx_${randomUUID()}`, checkoutUrl: `/api/recharges/${p.paymentId}/sandbox-complete` });
+  createPayment(p: { paymentId: string; checkoutPath?: string }): Promise<{ providerPaymentId: string; checkoutUrl: string }> {
+    return Promise.resolve({ providerPaymentId: `sbx_${randomUUID()}`, checkoutUrl: p.checkoutPath ?? `/api/recharges/${p.paymentId}/sandbox-complete` });
+  }
+
+  /** The sandbox accepts every refund of a payment it made (a real acquirer answers its refund's id or refuses). */
+  refundPayment(p: { providerPaymentId: string }): Promise<{ refundId: string }> {
+    return Promise.resolve({ refundId: `sbx_refund_${p.providerPaymentId}` });
   }
 
   /** What the sandbox sends when a payment ends: the body and its signature header. */

@@ -102,7 +102,8 @@ export class RechargesController {
     if (r.userId !== user.sub) throw notFound();
     if (r.status === 'created' || !r.providerPaymentId) throw new DomainError('RECHARGE_NOT_STARTED');
     const notice = this.provider.notice(r.providerPaymentId, body.outcome, r.priceTenge);
-    const done = await this.recharges.callback(notice.body, notice.headers);
+    await this.recharges.callback(notice.body, notice.headers);
+    const done = await this.recharges.visible(id, user);
     const key = done.status === 'completed' ? 'RECHARGE_COMPLETED' : 'RECHARGE_FAILED';
     return { data: rechargeView(done), message: message(key, locale, { amountZp: done.amountZp }) };
   }

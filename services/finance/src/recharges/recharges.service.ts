@@ -7,6 +7,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { type Caller, has } from '../invoices/invoices.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider';
 import { ZpRecharge } from './recharge.entities';
+import { WalletPaymentService } from '../invoices/wallet-payment.service';
 
 /**
  * ZP recharges: a pupil buys ZP through the payment provider. The provider's callback is the only thing that
@@ -21,6 +22,7 @@ export class RechargesService {
     private readonly ledger: LedgerService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(FINANCE_CONFIG) private readonly config: FinanceConfig,
+    private readonly invoicePayments: WalletPaymentService,
   ) {}
 
   async create(userId: string, amountZp: number): Promise<ZpRecharge> {
@@ -54,7 +56,7 @@ export class RechargesService {
   }
 
   /** A provider's callback. Refused (and nothing changes) unless authentic, fresh, new and consistent. */
-  async callback(body: unknown, headers: Record<string, string | string[] | undefined>): Promise<ZpRecharge> {
+  async callback(body: unknown, headers: Record<string, string | string[] | undefined>): Promise<{ id: string; status: ZpRecharge['status'] }> {
     const notice = this.provider.verifyCallback(body, headers);
     if (!notice) throw new DomainError('CALLBACK_SIGNATURE_INVALID');
     if (Math.abs(Date.now() - notice.sentAt.getTime()) > this.config.FINANCE_CALLBACK_MAX_AGE_S * 1000) throw new DomainError('CALLBACK_EXPIRED');
@@ -69,7 +71,12 @@ export class RechargesService {
         where: { provider: this.provider.name, providerPaymentId: notice.providerPaymentId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!r) throw notFound();
+      if (!r) {
+        // Not a recharge: an invoice's card payment, or unknown (404).
+        const payment = await this.invoicePayments.settleProviderPayment(m, notice);
+        if (!payment) throw notFound();
+        return { id: payment.id, status: payment.status === 'succeeded' ? 'completed' : payment.status };
+      }
       if (notice.amountTenge !== r.priceTenge) throw new DomainError('CALLBACK_AMOUNT_MISMATCH', { paid: notice.amountTenge, price: r.priceTenge });
       const settled = r.status === 'completed' ? 'succeeded' : r.status === 'failed' ? 'failed' : null;
       if (settled === notice.status) return r; // the provider repeating an outcome under a new event id

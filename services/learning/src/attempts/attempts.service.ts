@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
+import { Clock, type Counter, DomainError, EventOutbox, Metrics, notFound } from '@olymp/server-kit';
 import { ANSWER_GRACE_MS, Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from '../floor/attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
 import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer, optionsFor, seededOrder } from './sheet';
@@ -84,7 +84,14 @@ export class Attempts {
     private readonly participations: Participations,
     private readonly outbox: EventOutbox,
     private readonly achievements: Achievements,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.saves = metrics.counter('learning_answer_saves_total', 'Answers saved (applied or older than the stored one), by the pupils\' save requests');
+    this.finishes = metrics.counter('learning_quiz_finishes_total', 'Attempts finished, by who finished them (user, timeout)', ['by']);
+  }
+
+  private readonly saves: Counter;
+  private readonly finishes: Counter<'by'>;
 
   /** The latest attempt of a pupil at a quiz in a context (not counting reset ones). */
   async latest(userId: string, quizId: string, ctx: QuizContext, manager: EntityManager = this.ds.manager): Promise<Attempt | null> {
@@ -201,6 +208,7 @@ export class Attempts {
     if (rows.every((r) => r.seq !== null)) outcomes = await Promise.all(rows.map((r) => this.saveOne(attemptId, r, now)));
     else for (const r of rows) outcomes.push(await this.saveOne(attemptId, r, now));
     if (outcomes.some((o) => !o.running)) throw new DomainError('ATTEMPT_FINISHED');
+    this.saves.inc(rows.length);
     const saved = rows.map((r, i) => {
       const o = outcomes[i];
       return o.applied !== null
@@ -251,7 +259,7 @@ export class Attempts {
 
   /** Finishes an attempt once. `skipLocked`: the sweeper passes over an attempt someone is finishing right now. */
   async finish(attemptId: string, by: 'user' | 'timeout', opts: { skipLocked?: boolean } = {}): Promise<FinishOutcome | null> {
-    return this.ds.transaction(async (m) => {
+    const outcome = await this.ds.transaction(async (m): Promise<FinishOutcome | null> => {
       const qb = m.createQueryBuilder(Attempt, 'a').setLock('pessimistic_write').where('a.id = :id', { id: attemptId });
       if (opts.skipLocked) qb.setOnLocked('skip_locked');
       const attempt = await qb.getOne();
@@ -321,6 +329,9 @@ export class Attempts {
       }
       return { attempt, finishedNow: true, standing };
     });
+    // Counted after the commit: a rolled back finish did not happen.
+    if (outcome?.finishedNow) this.finishes.inc({ by });
+    return outcome;
   }
 
   private async loseHearts(m: EntityManager, p: Participation, lost: number, now: Date) {

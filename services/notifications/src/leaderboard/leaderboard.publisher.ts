@@ -108,6 +108,7 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
     const at = this.views.snapshot(board);
     await this.views.prepare(board, top);
     socket.emit('board', this.views.view(board, top, audience, socket.data.locale, at));
+    this.realtime.pushed('board');
     this.pushMeTo(socket, board);
   }
 
@@ -162,6 +163,7 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
       const at = this.views.snapshot(board);
       await this.views.prepare(board, top);
       for (const w of watching) this.realtime.io.local.to(w.room).emit('board', this.views.view(board, top, w.audience, w.locale, at));
+      this.realtime.pushed('board', watching.length);
     }
     if (watching.some((w) => w.audience === 'member')) this.scheduleMe(board, s);
   }
@@ -194,6 +196,7 @@ export class LeaderboardPublisher implements OnApplicationBootstrap, BeforeAppli
     if (socket.data.lastMe.get(key) === signature) return;
     socket.data.lastMe.set(key, signature);
     socket.emit('board:me', me);
+    this.realtime.pushed('board:me');
   }
 
   beforeApplicationShutdown(): void {

@@ -1,12 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import type { EventPayload } from '@olymp/proto';
-import { type EventContext, OnEvent } from '@olymp/server-kit';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { type EventPayload, message } from '@olymp/proto';
+import { type EventContext, EventOutbox, KIT_LOGGER, OnEvent, RpcClient } from '@olymp/server-kit';
 import { NoticesService } from './notices.service';
 
 /** The facts that become notices. Shared durable consumers (one node handles each); the kit's inbox dedupes. */
 @Injectable()
 export class NoticesConsumer {
-  constructor(private readonly notices: NoticesService) {}
+  constructor(
+    private readonly notices: NoticesService,
+    private readonly rpc: RpcClient,
+    private readonly outbox: EventOutbox,
+    @Inject(KIT_LOGGER) private readonly logger: Logger,
+  ) {}
 
   // Durable name = the one this handler's class and method derived before names were explicit: never rename it
   // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
@@ -17,9 +24,24 @@ export class NoticesConsumer {
 
   // Durable name = the one this handler's class and method derived before names were explicit: never rename it
   // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
+  // Every move is a kept notice and a socket toast; the move to ready_for_pickup also sends an SMS with the pickup
+  // code to the pupil's phone (auth's `auth.users.contacts`), through the kit's SMS path (`sms.requested`, purpose
+  // notice) in the same transaction, so a redelivery (dropped by the inbox) never sends it twice.
   @OnEvent('order.status.changed', { durable: 'NoticesConsumer.orderStatusChanged' })
   async orderStatusChanged(e: EventPayload<'order.status.changed'>, ctx: EventContext): Promise<void> {
     await this.notices.add(ctx.manager, NoticesService.fromOrderStatus(e));
+    const code = 'pickupCode' in e ? e.pickupCode : null;
+    if (e.to !== 'ready_for_pickup' || !code) return;
+    const { contacts } = await this.rpc.request('auth.users.contacts', { userIds: [e.userId] });
+    const phone = contacts[0]?.phone;
+    if (!phone) return this.logger.warn({ orderId: e.orderId }, 'order ready for pickup: the pupil has no phone in auth, no SMS');
+    await this.outbox.add(ctx.manager, 'sms.requested', {
+      smsId: randomUUID(),
+      to: phone,
+      text: `${message('SMS_ORDER_READY', 'kk', { code })}\n${message('SMS_ORDER_READY', 'ru', { code })}`,
+      purpose: 'notice',
+      requestedAt: new Date(e.changedAt).toISOString(),
+    });
   }
 
   // Durable name = the one this handler's class and method derived before names were explicit: never rename it

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import { type EventPayload, LOCALES, type Locale, type Localized, message } from '@olymp/proto';
+import { type EventPayload, LOCALES, type Locale, type Localized, MESSAGES, type MessageKey, message } from '@olymp/proto';
 import { DomainError } from '@olymp/server-kit';
 import type { NoticeView } from '../realtime/socket-contract';
 import { RealtimeServer, userRoom } from '../realtime/realtime.server';
@@ -22,6 +22,12 @@ const amount = (tenge: number, zp: number, locale: Locale): string => {
   if (zp > 0) parts.push(message('AMOUNT_ZP', locale, { zp: zp.toLocaleString('ru-RU') }));
   return parts.join(' + ');
 };
+
+/** An order status in the reader's language (an unknown one as it came). */
+export function orderStatusLabel(status: string, locale: Locale): string {
+  const key = `ORDER_STATUS_${status.toUpperCase()}`;
+  return key in MESSAGES ? message(key as MessageKey, locale) : status;
+}
 
 /**
  * Per-user notices: kept (one per fact) and pushed to the user's sockets on every node, through the socket.io
@@ -77,6 +83,7 @@ export class NoticesService {
     const notice = Object.assign(new Notice(), { id, userId: n.userId, kind: n.kind, params: n.params, source: n.source, createdAt: n.at, readAt: null });
     this.afterCommit.run(manager, () => {
       for (const locale of LOCALES) this.realtime.io.to(userRoom(n.userId, locale)).emit('notice', this.view(notice, locale));
+      this.realtime.pushed('notice', LOCALES.length);
     });
   }
 
@@ -86,7 +93,7 @@ export class NoticesService {
       case 'invoice.paid':
         return this.shape(n, 'success', message('NOTICE_INVOICE_PAID_TITLE', locale), message('NOTICE_INVOICE_PAID', locale, { amount: amount(Number(p.amountTenge), Number(p.amountZp), locale) }));
       case 'order.status.changed':
-        return this.shape(n, 'info', message('NOTICE_ORDER_STATUS_TITLE', locale), message('NOTICE_ORDER_STATUS', locale, { status: String(p.to) }));
+        return this.shape(n, 'info', message('NOTICE_ORDER_STATUS_TITLE', locale), message('NOTICE_ORDER_STATUS', locale, { status: orderStatusLabel(String(p.to), locale) }));
       case 'achievement.earned': {
         const title = p.title as Localized;
         return this.shape(n, 'success', message('NOTICE_ACHIEVEMENT_TITLE', locale), message('NOTICE_ACHIEVEMENT', locale, { title: title[locale] || title.kk }));

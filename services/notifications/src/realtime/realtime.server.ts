@@ -5,7 +5,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Pool } from 'pg';
 import { type ErrorCode, type Locale, errorMessage, resolveLocale } from '@olymp/proto';
-import { type Broadcast, BroadcastConsumers, KIT_CONFIG, KIT_LOGGER, type KitConfig, SessionRevocations, TokenVerifier } from '@olymp/server-kit';
+import {
+  type Broadcast, BroadcastConsumers, type Counter, KIT_CONFIG, KIT_LOGGER, type KitConfig, Metrics, SessionRevocations, TokenVerifier,
+} from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -49,6 +51,8 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
   private readonly limiter: SubscribeLimiter;
   private readonly trust: (addr: string, i: number) => boolean;
   private readonly connectionListeners: ((socket: LiveSocket) => void)[] = [];
+  private readonly pushes: Counter<'event'>;
+  private readonly connections: Counter;
 
   constructor(
     private readonly httpHost: HttpAdapterHost,
@@ -57,7 +61,11 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(NOTIFICATIONS_CONFIG) private readonly settings: NotificationsConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
+    metrics: Metrics,
   ) {
+    this.pushes = metrics.counter('socketio_pushes_total', 'Pushes to sockets by event (one per room broadcast or socket emit)', ['event']);
+    this.connections = metrics.counter('socketio_connections_total', 'Socket.IO connections accepted by this node');
+    metrics.gauge('socketio_connected', 'Socket.IO connections open on this node', [], (g) => g.set(this.server?.of('/').sockets.size ?? 0));
     this.verifier = new TokenVerifier(config.AUTH_PUBLIC_KEY);
     this.trust = compileTrust(settings.SOCKET_TRUSTED_PROXIES);
     this.limiter = new SubscribeLimiter({
@@ -91,6 +99,11 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
   get io(): LiveServer {
     if (!this.server) this.server = this.create();
     return this.server;
+  }
+
+  /** Counts a push (`board`, `board:me`, `notice`) for the metrics. */
+  pushed(event: keyof ServerToClientEvents, count = 1): void {
+    this.pushes.inc({ event }, count);
   }
 
   /** Features add their socket event handlers here; they run for every accepted connection. */
@@ -128,6 +141,7 @@ export class RealtimeServer implements OnApplicationBootstrap, BeforeApplication
       );
     });
     io.on('connection', (socket) => {
+      this.connections.inc();
       const user = socket.data.user;
       if (user) {
         void socket.join([userRoom(user.id, socket.data.locale), sessionRoom(user.sessionId)]);

@@ -27,7 +27,7 @@ export interface CartLine {
 export class Carts {
   constructor(private readonly ds: DataSource) {}
 
-  async get(userId: string, m: EntityManager = this.ds.manager): Promise<{ lines: CartLine[]; totals: { zp: number | null } }> {
+  async get(userId: string, m: EntityManager = this.ds.manager): Promise<{ lines: CartLine[]; totals: { zp: number | null; altynSaqa: number | null; tenge: number | null } }> {
     const items = await m.getRepository(CartItem).find({ where: { userId }, relations: { product: true }, order: { addedAt: 'ASC', productId: 'ASC' } });
     const lines = items.map((i): CartLine => {
       const p = i.product!;
@@ -43,8 +43,9 @@ export class Carts {
       };
     });
     // The ZP total is only meaningful when every line has a ZP price (checkout pays the cart in one currency).
-    const zp = lines.length && lines.every((l) => l.prices.zp !== null) ? lines.reduce((s, l) => s + l.prices.zp! * l.quantity, 0) : null;
-    return { lines, totals: { zp } };
+    const total = (unit: 'zp' | 'altynSaqa' | 'tenge') =>
+      lines.length && lines.every((l) => l.prices[unit] !== null) ? lines.reduce((s, l) => s + (l.prices[unit] ?? 0) * l.quantity, 0) : null;
+    return { lines, totals: { zp: total('zp'), altynSaqa: total('altynSaqa'), tenge: total('tenge') } };
   }
 
   private async sellable(m: EntityManager, productId: string): Promise<Product> {

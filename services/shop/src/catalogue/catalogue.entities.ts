@@ -55,6 +55,7 @@ export const PRODUCT_SEARCH_DOCUMENT = `to_tsvector('simple', "name_kk" || ' ' |
 @Index('IDX_products_active_created', ['active', 'createdAt'])
 @Check('CHK_products_stock', '"stock" >= 0')
 @Check('CHK_products_sold', '"sold" >= 0')
+@Check('CHK_products_rating', '"rating_count" >= 0 AND "rating_sum" BETWEEN "rating_count" AND 5 * "rating_count"')
 @Check('CHK_products_price', '"price_tenge" IS NOT NULL OR "price_zp" IS NOT NULL OR "price_altyn_saqa" IS NOT NULL')
 @Check('CHK_products_price_positive', 'COALESCE("price_tenge", 1) > 0 AND COALESCE("price_zp", 1) > 0 AND COALESCE("price_altyn_saqa", 1) > 0')
 export class Product {
@@ -104,6 +105,13 @@ export class Product {
 
   @Column({ type: 'int', default: 0 })
   sold!: number;
+
+  /** Visible reviews: the sum of their ratings and their count (kept by the review's transaction; the average is sum / count). */
+  @Column({ name: 'rating_sum', type: 'int', default: 0 })
+  ratingSum!: number;
+
+  @Column({ name: 'rating_count', type: 'int', default: 0 })
+  ratingCount!: number;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

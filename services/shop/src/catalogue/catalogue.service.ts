@@ -15,6 +15,7 @@ export interface ProductCard {
   prices: { tenge: number | null; zp: number | null; altynSaqa: number | null };
   inStock: boolean;
   stock: number;
+  rating: { average: number | null; count: number };
   createdAt: string;
 }
 
@@ -29,6 +30,8 @@ interface ProductRow {
   price_zp: number | null;
   price_altyn_saqa: number | null;
   stock: number;
+  rating_sum: number;
+  rating_count: number;
   created_at: Date;
 }
 
@@ -40,6 +43,7 @@ export const cardOf = (r: ProductRow): ProductCard => ({
   prices: { tenge: r.price_tenge, zp: r.price_zp, altynSaqa: r.price_altyn_saqa },
   inStock: r.stock > 0,
   stock: r.stock,
+  rating: { average: r.rating_count > 0 ? Math.round((r.rating_sum / r.rating_count) * 10) / 10 : null, count: r.rating_count },
   createdAt: r.created_at.toISOString(),
 });
 
@@ -80,7 +84,7 @@ export class Catalogue {
       q.sort === 'price_asc' && price ? `${price} ASC` : q.sort === 'price_desc' && price ? `${price} DESC` : q.sort === 'popular' ? 'p.sold DESC, p.created_at DESC' : 'p.created_at DESC';
     const rows: (ProductRow & { total: string })[] = await this.ds.query(
       `SELECT p.id, p.category_id, p.name_kk, p.name_ru, p.name_en, p.images, p.price_tenge, p.price_zp, p.price_altyn_saqa,
-              p.stock, p.created_at, count(*) OVER () AS total
+              p.stock, p.rating_sum, p.rating_count, p.created_at, count(*) OVER () AS total
          FROM products p
         WHERE ${where.join(' AND ')}
         ORDER BY ${order}, p.id
@@ -99,7 +103,7 @@ export class Catalogue {
       ...cardOf({
         id: product.id, category_id: product.categoryId, name_kk: product.nameKk, name_ru: product.nameRu, name_en: product.nameEn,
         images: product.images, price_tenge: product.priceTenge, price_zp: product.priceZp, price_altyn_saqa: product.priceAltynSaqa,
-        stock: product.stock, created_at: product.createdAt,
+        stock: product.stock, rating_sum: product.ratingSum, rating_count: product.ratingCount, created_at: product.createdAt,
       }),
       description: { kk: product.descriptionKk, ru: product.descriptionRu, en: product.descriptionEn },
       specs: specs.map((s) => ({ id: s.id, key: { kk: s.keyKk, ru: s.keyRu, en: s.keyEn }, value: { kk: s.valueKk, ru: s.valueRu, en: s.valueEn } })),

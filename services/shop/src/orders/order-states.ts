@@ -7,8 +7,8 @@ import type { ShopOrderStatus } from '@olymp/proto';
  *   delivery: awaiting_payment -> paid -> processing -> shipped -> delivered
  *   pickup:   awaiting_payment -> paid -> ready_for_pickup -> picked_up
  *   awaiting_payment -> cancelled  (the invoice was cancelled or expired: the reserved stock goes back)
- *   (a paid order is not cancelled here: that is a return, whose refund is a later step)
- *   delivered | picked_up -> return_requested -> returned | return_refused
+ *   paid | processing | ready_for_pickup -> cancelled  (before it ships: refunded through finance, restocked)
+ *   delivered | picked_up -> return_requested -> returned (refunded, restocked) | return_refused
  *
  * `system` moves are made by the service itself (the invoice consumers and the expiry sweeper), never by staff's
  * change-status: a payment is a fact finance reports, not something staff can claim. `owner` is the pupil (a return
@@ -29,6 +29,13 @@ const both = ['delivery', 'pickup'] as const;
 export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'awaiting_payment', to: 'paid', by: 'system', methods: both },
   { from: 'awaiting_payment', to: 'cancelled', by: 'system', methods: both },
+  // Cancelling a paid order before it leaves: the pupil while it is paid or waiting at the point, staff until it
+  // ships or is handed over. The refund and the restock go with the move (orders.service.ts).
+  { from: 'paid', to: 'cancelled', by: 'owner', methods: both },
+  { from: 'ready_for_pickup', to: 'cancelled', by: 'owner', methods: ['pickup'] },
+  { from: 'paid', to: 'cancelled', by: 'staff', methods: both },
+  { from: 'processing', to: 'cancelled', by: 'staff', methods: ['delivery'] },
+  { from: 'ready_for_pickup', to: 'cancelled', by: 'staff', methods: ['pickup'] },
   { from: 'paid', to: 'processing', by: 'staff', methods: ['delivery'] },
   { from: 'processing', to: 'shipped', by: 'staff', methods: ['delivery'] },
   { from: 'shipped', to: 'delivered', by: 'staff', methods: ['delivery'] },

@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { ShopOrderStatus } from '@olymp/proto';
+import type { ShopCurrency, ShopOrderStatus } from '@olymp/proto';
+import { DeliveryPoint } from '../fulfilment/fulfilment.entities';
 import { PickupPoint } from '../catalogue/catalogue.entities';
 import type { FulfilmentMethod } from './order-states';
 
@@ -23,7 +24,10 @@ export interface DeliveryAddress {
 @Index('IDX_orders_pay_by', ['payBy'], { where: `"status" = 'awaiting_payment'` })
 @Check('CHK_orders_method', `"method" IN ('delivery', 'pickup')`)
 @Check('CHK_orders_fulfilment', `("method" = 'pickup') = ("pickup_point_id" IS NOT NULL) AND ("method" = 'delivery') = ("address" IS NOT NULL)`)
-@Check('CHK_orders_total', '"total" > 0')
+@Check('CHK_orders_total', `"total" >= 0 AND ("kind" = 'prize') = ("total" = 0)`)
+@Check('CHK_orders_kind', `"kind" IN ('purchase', 'prize')`)
+@Check('CHK_orders_currency', `"currency" IN ('zp', 'altyn_saqa', 'tenge')`)
+@Check('CHK_orders_zp_applied', `"zp_applied" >= 0 AND ("zp_applied" = 0 OR "currency" = 'tenge')`)
 export class Order {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_orders' })
   id!: string;
@@ -37,11 +41,38 @@ export class Order {
   @Column({ type: 'varchar', length: 10 })
   method!: FulfilmentMethod;
 
+  /** `prize`: a claimed prize (total 0, no invoice). */
+  @Column({ type: 'varchar', length: 8, default: 'purchase' })
+  kind!: 'purchase' | 'prize';
+
   @Column({ type: 'varchar', length: 12 })
-  currency!: 'zp';
+  currency!: ShopCurrency;
 
   @Column({ type: 'int' })
   total!: number;
+
+  /** ZP put towards a tenge order (`use-zp`, finance's answer); the tenge still due is total - zpApplied × rate. */
+  @Column({ name: 'zp_applied', type: 'int', default: 0 })
+  zpApplied!: number;
+
+  @Column({ name: 'tenge_due', type: 'int', nullable: true })
+  tengeDue!: number | null;
+
+  /** A delivery to a delivery point (its address is copied into `address`). */
+  @Column({ name: 'delivery_point_id', type: 'uuid', nullable: true })
+  deliveryPointId!: string | null;
+
+  @ManyToOne(() => DeliveryPoint, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'delivery_point_id', foreignKeyConstraintName: 'FK_orders_delivery_point' })
+  deliveryPoint?: DeliveryPoint | null;
+
+  /** How the goods come back, chosen with the return request. */
+  @Column({ name: 'return_method', type: 'jsonb', nullable: true })
+  returnMethod!: { kind: 'pickup_point' | 'courier'; pickupPointId: string | null } | null;
+
+  /** What finance gave back when the order was cancelled after payment or returned. */
+  @Column({ type: 'jsonb', nullable: true })
+  refunded!: { amount: number; currency: ShopCurrency; zp: number } | null;
 
   @Column({ name: 'pickup_point_id', type: 'uuid', nullable: true })
   pickupPointId!: string | null;
@@ -84,7 +115,7 @@ export class Order {
 /** One product of an order, with its name and price as they were at checkout. */
 @Entity({ name: 'order_lines' })
 @Check('CHK_order_lines_quantity', '"quantity" > 0')
-@Check('CHK_order_lines_price', '"unit_price" > 0')
+@Check('CHK_order_lines_price', '"unit_price" >= 0')
 export class OrderLine {
   @PrimaryColumn({ name: 'order_id', type: 'uuid', primaryKeyConstraintName: 'PK_order_lines' })
   orderId!: string;

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
 import type { z } from 'zod';
-import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery, shopOrderCountsReply, shopOrderPage, shopOrderReply, shopWalletReply, } from '@olymp/proto';
+import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery, shopOrderCountsReply, shopOrderPage, shopOrderPaymentReply, shopOrderReply, shopReturnMethodsReply, shopUseZp, shopWalletReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { Order } from './order.entities';
 import { orderView } from './order.view';
@@ -60,7 +60,7 @@ export class OrdersController {
   @SignedIn()
   @ApiShape({ response: shopOrderReply })
   async cancel(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
-    await this.orders.cancelByOwner(user.sub, id);
+    await this.orders.cancelByOwner(user, id);
     return this.myOne(user, id);
   }
 
@@ -69,8 +69,33 @@ export class OrdersController {
   @SignedIn()
   @ApiShape({ response: shopOrderReply })
   async requestReturn(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopReturnRequest) body: z.output<typeof shopReturnRequest>) {
-    await this.orders.requestReturn(user.sub, id, body.reason);
+    await this.orders.requestReturn(user.sub, id, body.reason, body.method);
     return this.myOne(user, id);
+  }
+
+  @Get('my-orders/:order/return-methods')
+  @SignedIn()
+  @ApiShape({ response: shopReturnMethodsReply })
+  async returnMethods(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
+    return { data: await this.orders.returnMethods(user.sub, id) };
+  }
+
+  /** What the caller's order still needs paid and how (spec "orders/{uuid}/payment"). Another pupil's is 404. */
+  @Get('orders/:order/payment')
+  @SignedIn()
+  @ApiShape({ response: shopOrderPaymentReply })
+  async payment(@CurrentUser() user: AuthUser, @UuidParam('order') id: string) {
+    return { data: await this.orders.payment(user.sub, id) };
+  }
+
+  /** Spec "orders use-zp": cover part of the caller's tenge order with ZP at finance's rate. */
+  @Post('orders/:order/use-zp')
+  @HttpCode(200)
+  @SignedIn()
+  @ApiShape({ response: shopOrderPaymentReply })
+  async useZp(@CurrentUser() user: AuthUser, @UuidParam('order') id: string, @ValidBody(shopUseZp) body: z.output<typeof shopUseZp>) {
+    await this.orders.useZp(user.sub, id, body.amountZp);
+    return { data: await this.orders.payment(user.sub, id) };
   }
 
   /** The caller's wallet as the shop shows it beside a ZP price (spec "orders wallet"). */

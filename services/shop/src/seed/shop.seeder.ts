@@ -10,7 +10,7 @@ const CATEGORIES: { key: string; name: L }[] = [
   { key: 'stationery', name: { kk: 'Кеңсе тауарлары', ru: 'Канцтовары', en: 'Stationery' } },
 ];
 
-const PRODUCTS: { key: string; category: string; name: L; description: L; priceZp: number | null; priceTenge: number | null; stock: number }[] = [
+const PRODUCTS: { key: string; category: string; name: L; description: L; priceZp: number | null; priceTenge: number | null; priceAltynSaqa?: number; stock: number }[] = [
   {
     key: 'maths-problems', category: 'books', priceZp: 1200, priceTenge: 3500, stock: 40,
     name: { kk: 'Математикадан есептер жинағы, 5-сынып', ru: 'Сборник задач по математике, 5 класс', en: 'Maths problem book, grade 5' },
@@ -31,7 +31,17 @@ const PRODUCTS: { key: string; category: string; name: L; description: L; priceZ
     name: { kk: 'Геометриялық құралдар жиынтығы', ru: 'Набор геометрических инструментов', en: 'Geometry set' },
     description: { kk: 'Сызғыш, бұрыштама, транспортир, циркуль.', ru: 'Линейка, угольник, транспортир, циркуль.', en: 'Ruler, set square, protractor, compass.' },
   },
+  {
+    key: 'olympiad-tshirt', category: 'stationery', priceZp: 2000, priceTenge: null, priceAltynSaqa: 5, stock: 20,
+    name: { kk: 'Олимпиада футболкасы', ru: 'Футболка олимпиады', en: 'Olympiad T-shirt' },
+    description: { kk: 'Жеңімпаздарға арналған жүлде; Алтын Сақаға да сатылады.', ru: 'Приз победителям; продаётся и за Алтын Сака.', en: 'A prize for winners; also sold for Altyn Saqa.' },
+  },
 ];
+
+/** A demo person's id: auth's `demoUserId` rule (the kit's stableUuid), so the prize is the demo pupil's. */
+const demoUserId = (phone: string) => stableUuid(`olymp-demo:${phone}`);
+/** One prize to claim: Aigerim (+77000000105) won the T-shirt in a challenge. */
+const PRIZE = { key: 'aigerim-tshirt', phone: '+77000000105', product: 'olympiad-tshirt', source: 'challenge', note: 'Олимпиада, 1-орын / 1st place' } as const;
 
 /** One pickup point in each city of republican significance (auth's directory lists them beside the regions). */
 const PICKUP_POINTS: { key: string; name: L; address: L }[] = [
@@ -44,7 +54,8 @@ export const demoShopId = (kind: string, key: string) => stableUuid(`olymp-demo-
 
 /**
  * With SEED_DEMO on (never in production): a small shop for the demo pupils (who hold ZP from finance's seed): two
- * categories, four products in kk/ru/en (one out of stock), a pickup point in Astana, Almaty and Shymkent.
+ * categories, five products in kk/ru/en (one out of stock, one also priced in Altyn Saqa), a pickup point in Astana,
+ * Almaty and Shymkent, and one prize to claim (the T-shirt, for Aigerim, +77000000105).
  * Inserted once by fixed ids; a restart leaves staff's edits and the stock as they are.
  */
 @Injectable()
@@ -67,11 +78,11 @@ export class ShopSeeder implements OnApplicationBootstrap {
       }
       for (const p of PRODUCTS) {
         await m.query(
-          `INSERT INTO products (id, category_id, name_kk, name_ru, name_en, description_kk, description_ru, description_en, price_zp, price_tenge, stock)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO products (id, category_id, name_kk, name_ru, name_en, description_kk, description_ru, description_en, price_zp, price_tenge, price_altyn_saqa, stock)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
           [
             demoShopId('product', p.key), demoShopId('category', p.category), p.name.kk, p.name.ru, p.name.en,
-            p.description.kk, p.description.ru, p.description.en, p.priceZp, p.priceTenge, p.stock,
+            p.description.kk, p.description.ru, p.description.en, p.priceZp, p.priceTenge, p.priceAltynSaqa ?? null, p.stock,
           ],
         );
       }
@@ -82,7 +93,11 @@ export class ShopSeeder implements OnApplicationBootstrap {
           [demoShopId('pickup-point', pp.key), pp.name.kk, pp.name.ru, pp.name.en, pp.address.kk, pp.address.ru, pp.address.en, '10:00-19:00'],
         );
       }
+      await m.query(
+        `INSERT INTO prizes (id, user_id, product_id, source, note) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+        [demoShopId('prize', PRIZE.key), demoUserId(PRIZE.phone), demoShopId('product', PRIZE.product), PRIZE.source, PRIZE.note],
+      );
     });
-    this.logger.info({ products: PRODUCTS.length, pickupPoints: PICKUP_POINTS.length }, 'demo shop seeded');
+    this.logger.info({ products: PRODUCTS.length, pickupPoints: PICKUP_POINTS.length, prizes: 1 }, 'demo shop seeded');
   }
 }

@@ -1,0 +1,107 @@
+/**
+ * The shop as the pupil meets it (docs/shop.md): the public catalogue, the pupil's own cart, wishlist and orders,
+ * checkout, the wallet the shop shows beside a price, and the delivery cities of auth's directory. Answers are
+ * proto's contracts (proto/src/http.shop.ts), imported type-only; paying an order is finance's wallet payment.
+ */
+import type {
+  ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderPage, shopPickupPointsReply, shopProductPage,
+  shopSlidersReply, shopWalletReply, shopWishlistReply,
+} from '@olymp/proto';
+import type { z } from 'zod';
+import { apiJson } from './http';
+import { authJson } from './session';
+
+export type { ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail };
+export type Currency = 'tenge' | 'zp' | 'altyn_saqa';
+export type Sort = 'newest' | 'price_asc' | 'price_desc' | 'popular';
+
+export interface ProductQuery {
+  q?: string;
+  categoryId?: string;
+  currency?: Currency;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  sort?: Sort;
+  page?: number;
+  limit?: number;
+}
+
+export type ProductPage = z.output<typeof shopProductPage>;
+export type Category = z.output<typeof shopCategoriesReply>['data'][number];
+export type Slide = z.output<typeof shopSlidersReply>['data'][number];
+export type PickupPoint = z.output<typeof shopPickupPointsReply>['data'][number];
+export type OrderPage = z.output<typeof shopOrderPage>;
+export type WishlistItem = z.output<typeof shopWishlistReply>['data'][number];
+export type Wallet = z.output<typeof shopWalletReply>['data'];
+
+/** The query string of the catalogue: only what is set, so the server's defaults apply to the rest. */
+export function productQueryString(q: ProductQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const getProducts = (q: ProductQuery) => apiJson<ProductPage>(`shop/products?${productQueryString(q)}`);
+export const getProduct = (id: string) => apiJson<{ data: ShopProductDetail }>(`shop/products/${id}`).then((a) => a.data);
+export const getCategories = () => apiJson<{ data: Category[] }>('shop/categories').then((a) => a.data);
+export const getSliders = () => apiJson<{ data: Slide[] }>('shop/sliders').then((a) => a.data);
+export const getPickupPoints = () => apiJson<{ data: PickupPoint[] }>('shop/pickup-points').then((a) => a.data);
+
+export const CART_CHANGED = 'olymp:cart-changed';
+/** Tells the header's basket to count again. */
+export function cartChanged(): void {
+  window.dispatchEvent(new Event(CART_CHANGED));
+}
+
+const cartCall = async (path: string, init: { method: string; body?: unknown }) => {
+  const answer = await authJson<{ data: ShopCart }>(path, init);
+  cartChanged();
+  return answer.data;
+};
+export const getCart = () => authJson<{ data: ShopCart }>('cart').then((a) => a.data);
+export const addToCart = (productId: string, quantity = 1) => cartCall('cart/items', { method: 'POST', body: { productId, quantity } });
+export const setCartQuantity = (productId: string, quantity: number) => cartCall(`cart/items/${productId}`, { method: 'PUT', body: { quantity } });
+export const removeFromCart = (productId: string) => cartCall(`cart/items/${productId}`, { method: 'DELETE' });
+export const clearCart = () => cartCall('cart', { method: 'DELETE' });
+
+export const getWishlist = () => authJson<{ data: WishlistItem[] }>('wishlist').then((a) => a.data);
+export const addToWishlist = (productId: string) => authJson<{ data: WishlistItem[] }>('wishlist', { method: 'POST', body: { productId } }).then((a) => a.data);
+export const removeFromWishlist = (productId: string) => authJson<{ data: WishlistItem[] }>(`wishlist/${productId}`, { method: 'DELETE' }).then((a) => a.data);
+export const moveToCart = async (productId: string) => {
+  const answer = await authJson<unknown>(`wishlist/${productId}/move-to-cart`, { method: 'POST' });
+  cartChanged();
+  return answer;
+};
+
+export type Fulfilment =
+  | { method: 'pickup'; pickupPointId: string }
+  | { method: 'delivery'; address: { recipient: string; phone: string; cityId: number; line: string; note?: string } };
+
+export const checkout = async (fulfilment: Fulfilment) => {
+  const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency: 'zp', fulfilment } });
+  cartChanged();
+  return answer.data;
+};
+
+export const getMyOrders = (page: number, limit = 10) => authJson<OrderPage>(`my-orders?page=${page}&limit=${limit}`);
+export const getMyOrder = (id: string) => authJson<{ data: ShopOrder }>(`my-orders/${id}`).then((a) => a.data);
+export const cancelOrder = (id: string) => authJson<{ data: ShopOrder }>(`my-orders/${id}/cancel`, { method: 'POST' }).then((a) => a.data);
+export const requestReturn = (id: string, reason: string) =>
+  authJson<{ data: ShopOrder }>(`my-orders/${id}/return`, { method: 'POST', body: { reason } }).then((a) => a.data);
+
+export const getWallet = () => authJson<{ data: Wallet }>('orders/wallet').then((a) => a.data);
+
+/** Where an uploaded image is served: stored names become the upload route's address. */
+export function imageUrl(name: string): string {
+  return name.startsWith('/') || /^https?:\/\//.test(name) ? name : `/api/upload-image/${name}`;
+}
+
+/** An order a notice spoke of (set by the student layout when a notice arrives over the socket). */
+export const ORDER_NOTICE = 'olymp:order-notice';
+export function orderNoticed(orderId: string): void {
+  window.dispatchEvent(new CustomEvent<string>(ORDER_NOTICE, { detail: orderId }));
+}

@@ -1,0 +1,475 @@
+/**
+ * The shop end to end in Chromium, on a phone (390x844) and a desktop (1440x900), against the real platform (auth,
+ * learning, shop, finance and notifications on real PostgreSQL and NATS, behind the gateway serving the production
+ * builds of the student and the admin UI): a pupil browses the shop home, searches (one request after typing
+ * stops), opens a product, puts it in the cart (the header's basket counts it), changes the quantity, checks out with
+ * self-pickup, pays with ZP from the wallet and finds the paid order; staff create a product with an uploaded image
+ * in the admin's product editor, open the pupil's order from the self-pickup list and move it to "ready for pickup";
+ * the pupil's open order page shows the new status and the pickup code without a reload (the socket's notice).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
+import { cachedUiBuild, heading, serveUiBuild } from '@olymp/web-common/testing';
+import kkLogin from '../src/i18n/locales/kk/loginPage.json';
+import enCommon from '../src/i18n/locales/en/common.json';
+import enShop from '../src/i18n/locales/en/shop.json';
+import kkCommon from '../src/i18n/locales/kk/common.json';
+import kkShop from '../src/i18n/locales/kk/shop.json';
+import ruCommon from '../src/i18n/locales/ru/common.json';
+import ruShop from '../src/i18n/locales/ru/shop.json';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+const ADMIN_DIR = path.resolve(__dirname, '../../admin-ui');
+const adminKk = JSON.parse(readFileSync(path.join(ADMIN_DIR, 'src/i18n/locales/kk/common.json'), 'utf8')) as { login: Record<string, string>; buttons: Record<string, string>; languages: Record<string, string> };
+const adminShopKk = JSON.parse(readFileSync(path.join(ADMIN_DIR, 'src/i18n/locales/kk/shop.json'), 'utf8')) as {
+  product: Record<string, string>;
+  slider: Record<string, string>;
+  status: Record<string, string>;
+  order: Record<string, string>;
+};
+
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+/** Each size has its own pupil, so their carts and orders stay apart. */
+const SIZES = [
+  ['phone', PHONE, '+77000000105'],
+  ['desktop', DESKTOP, '+77000000106'],
+] as const;
+const STAFF_PHONE = '+77000000003'; // the demo manager: every shop key by default
+const NOTEBOOKS_KK = 'Дәптерлер жиынтығы (5 дана)';
+/** A 1x1 PNG. */
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const SHOP = { kk: kkShop, ru: ruShop, en: enShop } as const;
+const COMMON = { kk: kkCommon, ru: ruCommon, en: enCommon } as const;
+
+type Storage = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
+
+/** A fresh context per call that fails the test on a page error or a console error (other than failed loads). */
+function pageRunner(browser: () => Browser) {
+  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}) => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+      });
+      await run(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+async function codeFor(base: string, phone: string, since: number): Promise<string> {
+  return waitFor(
+    async () => {
+      const inbox = (await (await fetch(`${base}/api/dev/sms?to=${encodeURIComponent(phone)}`)).json()) as { data: { code: string; sentAt: string }[] };
+      return inbox.data.find((sms) => Date.parse(sms.sentAt) >= since - 1000)?.code;
+    },
+    { what: `an SMS to ${phone}` },
+  );
+}
+
+/** Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. */
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  let last: T | undefined;
+  try {
+    return await waitFor(
+      async () => {
+        last = await probe();
+        return ok(last) ? last : undefined;
+      },
+      { what, timeoutMs },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`);
+  }
+}
+
+const matches = (value: string | null, expected: string | RegExp) => value !== null && (typeof expected === 'string' ? value.trim() === expected : expected.test(value.trim()));
+const hasText = (l: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string | null> =>
+  until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => matches(v, expected), `text ${String(expected)}`, timeoutMs);
+const containsText = (l: Locator, expected: string | RegExp) =>
+  until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => v !== null && (typeof expected === 'string' ? v.includes(expected) : expected.test(v)), `text containing ${String(expected)}`);
+const hasCount = (l: Locator, n: number) => until(() => l.count(), (c) => c === n, `${n} elements`);
+const hasAttribute = (l: Locator, name: string, value: string, timeoutMs?: number) =>
+  until(() => l.first().getAttribute(name, { timeout: 500 }).catch(() => null), (v) => v === value, `${name}=${value}`, timeoutMs);
+
+/**
+ * The move dialog's confirm button. Not by its exact name: while antd's loading icon fades out after a refused move,
+ * the icon's label is part of the button's name.
+ */
+const moveButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: adminShopKk.order.move });
+
+/** Nothing on the page is wider than the screen. */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+}
+
+describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage it in the admin', (browser) => {
+  const site = serveUiBuild(UI_DIR, async (outDir) => {
+    const started: Stack = await startStack(outDir, { adminUiDir: await cachedUiBuild(ADMIN_DIR) });
+    return { url: started.gateway.url, close: () => started.close() };
+  });
+  const withPage = pageRunner(browser);
+  const pupils = new Map<string, Storage>();
+  const orders = new Map<string, string>();
+  let staff: Storage | undefined;
+
+  async function pupilStorage(phone: string): Promise<Storage> {
+    const known = pupils.get(phone);
+    if (known) return known;
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/login`);
+    await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
+    const requested = Date.now();
+    await page.getByRole('button', { name: kkLogin.login.submit }).click();
+    await heading(page, kkLogin.otp.title).waitFor();
+    await page.getByLabel(kkLogin.code.label, { exact: true }).fill(await codeFor(site.url, phone, requested));
+    await page.getByRole('button', { name: kkLogin.code.submit }).click();
+    await page.waitForURL(`${site.url}/student/home`);
+    const state = await context.storageState();
+    await context.close();
+    pupils.set(phone, state);
+    return state;
+  }
+
+  async function staffStorage(): Promise<Storage> {
+    if (staff) return staff;
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/admin/login`);
+    await page.getByLabel(adminKk.login.phone).fill(STAFF_PHONE);
+    const requested = Date.now();
+    await page.getByRole('button', { name: adminKk.login.sendCode }).click();
+    await page.getByLabel(adminKk.login.code).waitFor();
+    await page.getByLabel(adminKk.login.code).fill(await codeFor(site.url, STAFF_PHONE, requested));
+    await page.getByRole('button', { name: adminKk.login.signIn, exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    staff = await context.storageState();
+    await context.close();
+    return staff;
+  }
+
+  it.each(SIZES)('a pupil browses, searches, fills the cart, checks out with pickup, pays with ZP and sees the order (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const storageState = await pupilStorage(phone);
+    await withPage(
+      async (page) => {
+        // The shop's home: slides (none in the demo), categories, new and popular, the wallet's ZP and Altyn Saqa.
+        await page.goto(`${base}/student/shop`);
+        await page.waitForURL(`${base}/student/shop/products/home`);
+        await heading(page, kkShop.home.title).waitFor();
+        await hasText(page.getByTestId('wallet-zp'), /^5\s?000 ZP$/);
+        await hasText(page.getByTestId('wallet-altyn-saqa'), /^[^…]+$/);
+        await page.getByRole('link', { name: 'Кітаптар' }).waitFor();
+        await page.getByTestId('product-card').first().waitFor();
+        expect(await fitsWidth(page)).toBe(true);
+
+        // The list: the search asks the server once, after typing stops.
+        await page.getByRole('navigation', { name: kkShop.nav.label }).getByRole('link', { name: kkShop.nav.products, exact: true }).click();
+        await heading(page, kkShop.products.title).waitFor();
+        await hasCount(page.getByTestId('product-card'), 4);
+        const searches: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname === '/api/shop/products' && url.searchParams.has('q')) searches.push(url.searchParams.get('q') ?? '');
+        });
+        await page.getByRole('searchbox', { name: kkShop.filters.search, exact: true }).pressSequentially('дәптер', { delay: 40 });
+        await hasText(page.getByTestId('products-total'), kkShop.products.found.replace('{{count}}', '1'));
+        expect(searches).toEqual(['дәптер']);
+        await hasCount(page.getByTestId('product-card'), 1);
+        expect(await fitsWidth(page)).toBe(true);
+
+        // The product: every price, the stock; into the cart, which the header counts.
+        await page.getByTestId('product-card').click();
+        await heading(page, NOTEBOOKS_KK).waitFor();
+        await containsText(page.getByTestId('product-prices'), '300 ZP');
+        await containsText(page.getByTestId('product-prices'), '900 ₸');
+        await page.getByRole('button', { name: kkShop.product.addToCart }).click();
+        await hasText(page.getByTestId('basket-count'), '1');
+        expect(await fitsWidth(page)).toBe(true);
+
+        // The cart: today's price and stock state; one more; the total follows.
+        await page.getByRole('link', { name: kkShop.product.goToCart }).click();
+        await heading(page, kkShop.cart.title).waitFor();
+        await hasCount(page.getByTestId('cart-line'), 1);
+        await containsText(page.getByTestId('cart-line'), kkShop.cart.state.ok);
+        await page.getByRole('button', { name: kkShop.cart.more }).click();
+        await hasText(page.getByTestId('cart-quantity'), '2');
+        await hasText(page.getByTestId('cart-total'), '600 ZP');
+        await hasText(page.getByTestId('basket-count'), '2');
+        expect(await fitsWidth(page)).toBe(true);
+
+        // Checkout with self-pickup at a demo point; the stock is held and the pupil pays in ZP.
+        await page.getByRole('link', { name: kkShop.cart.checkout }).click();
+        await heading(page, kkShop.checkout.title).waitFor();
+        await page.getByRole('button', { name: kkShop.checkout.place }).click();
+        await page.getByText(kkShop.checkout.choosePoint).waitFor();
+        await page.getByRole('radio', { name: /Астана беру пункті/ }).check();
+        expect(await fitsWidth(page)).toBe(true);
+        await page.getByRole('button', { name: kkShop.checkout.place }).click();
+        await page.waitForURL(/\/student\/shop\/orders\/[0-9a-f-]{36}\/payment$/);
+        const orderId = /orders\/([0-9a-f-]{36})\/payment/.exec(page.url())![1]!;
+        await heading(page, kkShop.payment.title).waitFor();
+        await hasText(page.getByTestId('payment-amount'), '600 ZP');
+        await containsText(page.getByTestId('payment-balance'), '5');
+        await hasCount(page.getByTestId('basket-count'), 0);
+        await page.getByRole('button', { name: kkShop.payment.payZp.replace('{{amount}}', '600') }).click();
+
+        // Paid once finance's invoice.paid reached the shop; the order page shows it, and the wallet the new balance.
+        await page.waitForURL(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'paid');
+        await hasText(page.getByTestId('wallet-zp'), /^4\s?400 ZP$/);
+        expect(await fitsWidth(page)).toBe(true);
+        await page.getByRole('navigation', { name: kkShop.nav.label }).getByRole('link', { name: kkShop.nav.orders }).click();
+        await hasCount(page.getByTestId('order-row'), 1);
+        await hasAttribute(page.getByTestId('order-row').getByTestId('order-status'), 'data-status', 'paid');
+        orders.set(size, orderId);
+      },
+      { ...options, storageState },
+    );
+  });
+
+  it.each(SIZES)('staff create a product with an image and mark the pupil’s order ready; the pupil sees it live (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const orderId = orders.get(size);
+    if (!orderId) throw new Error(`the ${size} pupil's order is missing (the test before failed)`);
+    const pupilState = await pupilStorage(phone);
+    const staffState = await staffStorage();
+
+    // The pupil keeps the order's page open.
+    const pupilContext = await browser().newContext({ ...options, storageState: pupilState });
+    const problems: string[] = [];
+    try {
+      const pupilPage = await pupilContext.newPage();
+      pupilPage.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await pupilPage.goto(`${base}/student/shop/orders/${orderId}`);
+      await hasAttribute(pupilPage.getByTestId('order-status'), 'data-status', 'paid');
+      await hasCount(pupilPage.getByTestId('pickup-code'), 0);
+
+      await withPage(
+        async (page) => {
+          // A new product in the editor: names in three languages, a ZP price, stock, one uploaded image (the cover).
+          const name = `Сызғыш ${size}`;
+          await page.goto(`${base}/admin/shop/products/create`);
+          await page.getByRole('heading', { name: adminShopKk.product.createTitle }).waitFor();
+          for (const [lang, text] of [['kk', name], ['ru', `Линейка ${size}`], ['en', `Ruler ${size}`]] as const) {
+            await page.getByLabel(adminShopKk.product.name!.replace('{{lang}}', adminKk.languages[lang]!), { exact: true }).fill(text);
+          }
+          await page.getByLabel(adminShopKk.product.priceZp!).fill('150');
+          await page.getByLabel(adminShopKk.product.stock!).fill('7');
+          await page.locator('input[type=file]').setInputFiles({ name: 'ruler.png', mimeType: 'image/png', buffer: PNG_1PX });
+          await hasCount(page.getByTestId('product-image'), 1);
+          await page.getByRole('button', { name: adminShopKk.product.specAdd }).click();
+          await page.getByLabel(adminShopKk.product.specKey!.replace('{{lang}}', 'kk'), { exact: true }).fill('Ұзындығы');
+          await page.getByLabel(adminShopKk.product.specValue!.replace('{{lang}}', 'kk'), { exact: true }).fill('30 см');
+          await page.getByLabel(adminShopKk.product.specKey!.replace('{{lang}}', 'ru'), { exact: true }).fill('Длина');
+          await page.getByLabel(adminShopKk.product.specValue!.replace('{{lang}}', 'ru'), { exact: true }).fill('30 см');
+          await page.getByLabel(adminShopKk.product.specKey!.replace('{{lang}}', 'en'), { exact: true }).fill('Length');
+          await page.getByLabel(adminShopKk.product.specValue!.replace('{{lang}}', 'en'), { exact: true }).fill('30 cm');
+          expect(await fitsWidth(page)).toBe(true);
+          await page.getByRole('button', { name: adminKk.buttons.save }).click();
+          await page.waitForURL(`${base}/admin/shop/products`);
+          const found = await waitFor(
+            async () => {
+              const answer = (await (await fetch(`${base}/api/shop/products?q=${encodeURIComponent(name)}`)).json()) as { data: { id: string; images: string[]; stock: number }[] };
+              return answer.data[0];
+            },
+            { what: 'the new product in the public catalogue' },
+          );
+          expect(found.images).toHaveLength(1);
+          expect(found.stock).toBe(7);
+          const detail = (await (await fetch(`${base}/api/shop/products/${found.id}`)).json()) as { data: { specs: { key: { kk: string }; value: { en: string } }[] } };
+          expect(detail.data.specs.map((s) => [s.key.kk, s.value.en])).toEqual([['Ұзындығы', '30 cm']]);
+          expect((await fetch(`${base}/api/upload-image/${found.images[0]}`)).status).toBe(200);
+
+          // The self-pickup list counts the paid orders; the pupil's order opens and moves to "ready for pickup".
+          await page.goto(`${base}/admin/shop/orders/pickup`);
+          await page.getByTestId('status-tab-paid').click();
+          await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderId.slice(0, 8).toUpperCase() }).click();
+          await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
+          await hasText(page.getByTestId('order-status'), adminShopKk.status.paid!);
+          await page.getByRole('button', { name: adminShopKk.status.ready_for_pickup, exact: true }).click();
+          await moveButton(page).click();
+          await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
+          expect(await fitsWidth(page)).toBe(true);
+        },
+        { ...options, storageState: staffState },
+      );
+
+      // Live: the notice arrives over the socket and the open page reads the order again, with its pickup code.
+      await hasAttribute(pupilPage.getByTestId('order-status'), 'data-status', 'ready_for_pickup', 15_000);
+      await containsText(pupilPage.getByTestId('pickup-code'), /\d{6}/);
+      expect(problems).toEqual([]);
+    } finally {
+      await pupilContext.close();
+    }
+  });
+
+  it.each(SIZES)('speaks kk, ru and en, shows skeletons while loading, and a failed list in words with a retry that works (%s)', async (_size, options, phone) => {
+    const base = site.url;
+    const storageState = await pupilStorage(phone);
+    // Whatever the tests before added to the catalogue: one page of it.
+    const { total } = (await (await fetch(`${base}/api/shop/products`)).json()) as { total: number };
+    expect(total).toBeLessThanOrEqual(12);
+    for (const locale of ['kk', 'ru', 'en'] as const) {
+      const t = SHOP[locale];
+      await withPage(
+        async (page) => {
+          await page.addInitScript((l) => localStorage.setItem('currentLocale', l), locale);
+          // The first catalogue answer is held back (the skeleton shows), the next one fails (words and a retry).
+          let calls = 0;
+          let release: () => void = () => undefined;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await page.route('**/api/shop/products?**', async (route) => {
+            calls += 1;
+            if (calls === 1) {
+              await held;
+              await route.continue();
+            } else if (calls === 2) {
+              await route.fulfill({ status: 503, contentType: 'text/html', body: '<html>upstream down</html>' });
+            } else {
+              await route.continue();
+            }
+          });
+          await page.goto(`${base}/student/shop/products`);
+          await heading(page, t.products.title).waitFor();
+          await page.getByTestId('products-loading').waitFor();
+          release();
+          await hasCount(page.getByTestId('product-card'), total);
+          await page.getByRole('searchbox', { name: t.filters.search, exact: true }).fill('zzzz');
+          await hasText(page.getByTestId('load-failed').getByRole('alert'), COMMON[locale].failure.server);
+          expect(await page.getByTestId('load-failed').textContent()).not.toContain('upstream');
+          await page.getByRole('button', { name: COMMON[locale].failure.retry }).click();
+          await hasText(page.getByText(t.products.nothing), t.products.nothing);
+          await page.getByRole('button', { name: t.filters.reset }).click();
+          await hasCount(page.getByTestId('product-card'), total);
+          // Every tab of the shop is labelled in the chosen language.
+          for (const label of Object.values(t.nav).filter((v) => v !== t.nav.label)) {
+            await page.getByRole('navigation', { name: t.nav.label }).getByRole('link', { name: label, exact: true }).waitFor();
+          }
+          expect(await fitsWidth(page)).toBe(true);
+        },
+        { ...options, storageState },
+      );
+    }
+  });
+
+  it.each(SIZES)('the pupil collects with the code, asks for a return, and staff accept it from the return list; the ZP come back (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const orderId = orders.get(size);
+    if (!orderId) throw new Error(`the ${size} pupil's order is missing (the tests before failed)`);
+    const pupilState = await pupilStorage(phone);
+    const staffState = await staffStorage();
+    let code = '';
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        code = (await hasText(page.getByTestId('pickup-code').locator('strong'), /^\d{6}$/))!.trim();
+      },
+      { ...options, storageState: pupilState },
+    );
+    // The handover at the counter: staff type the pupil's code (a wrong one is refused in words, nothing changes).
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/orders/${orderId}`);
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
+        await page.getByRole('button', { name: adminShopKk.status.picked_up, exact: true }).click();
+        await page.getByLabel(adminShopKk.order.pickupCode!).fill(code === '000000' ? '111111' : '000000');
+        await moveButton(page).click();
+        await page.locator('.ant-form-item-explain-error').first().waitFor();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
+        await page.getByLabel(adminShopKk.order.pickupCode!).fill(code);
+        await moveButton(page).click();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.picked_up!);
+      },
+      { ...options, storageState: staffState },
+    );
+    // The pupil asks for a return with a reason.
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'picked_up');
+        await page.getByRole('link', { name: kkShop.order.return }).click();
+        await heading(page, kkShop.return.title).waitFor();
+        await page.getByRole('button', { name: kkShop.return.send }).click();
+        await page.getByText(kkShop.return.reasonRequired).waitFor();
+        await page.getByLabel(kkShop.return.reason).fill('Дәптерлердің бірі жыртық');
+        await page.getByRole('button', { name: kkShop.return.send }).click();
+        await page.waitForURL(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'return_requested');
+        expect(await fitsWidth(page)).toBe(true);
+      },
+      { ...options, storageState: pupilState },
+    );
+    // Staff find it in the return list (its count on the tab) and accept it; the refund is finance's.
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/orders/returns`);
+        await containsText(page.getByTestId('status-tab-return_requested'), /[1-9]/);
+        await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderId.slice(0, 8).toUpperCase() }).click();
+        await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
+        await page.getByRole('button', { name: adminShopKk.status.returned, exact: true }).click();
+        await moveButton(page).click();
+        await hasText(page.getByTestId('order-status'), adminShopKk.status.returned!);
+        expect(await fitsWidth(page)).toBe(true);
+      },
+      { ...options, storageState: staffState },
+    );
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/orders/${orderId}`);
+        await hasAttribute(page.getByTestId('order-status'), 'data-status', 'returned');
+        await hasText(page.getByTestId('wallet-zp'), /^5\s?000 ZP$/);
+      },
+      { ...options, storageState: pupilState },
+    );
+  });
+
+  it.each(SIZES)('staff add a slide with its picture in the admin; the pupil’s shop home shows it and it leads where staff said (%s)', async (size, options, phone) => {
+    const base = site.url;
+    const title = `Жаңа оқу жылы ${size}`;
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/admin/shop/sliders/create`);
+        await page.getByRole('heading', { name: adminShopKk.slider.createTitle }).waitFor();
+        for (const [lang, text] of [['kk', title], ['ru', `Новый учебный год ${size}`], ['en', `New school year ${size}`]] as const) {
+          await page.getByLabel(adminShopKk.slider.title!.replace('{{lang}}', adminKk.languages[lang]!), { exact: true }).fill(text);
+        }
+        await page.getByLabel(adminShopKk.slider.link!, { exact: true }).fill('/student/shop/catalog');
+        // Saving without a picture is refused in words.
+        await page.getByRole('button', { name: adminKk.buttons.save }).click();
+        await page.getByText(adminShopKk.slider.imageRequired!).waitFor();
+        await page.locator('input[type=file]').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: PNG_1PX });
+        await page.getByRole('button', { name: adminShopKk.slider.replaceImage }).waitFor();
+        expect(await fitsWidth(page)).toBe(true);
+        await page.getByRole('button', { name: adminKk.buttons.save }).click();
+        await page.waitForURL(`${base}/admin/shop/sliders`);
+      },
+      { ...options, storageState: await staffStorage() },
+    );
+    await withPage(
+      async (page) => {
+        await page.goto(`${base}/student/shop/products/home`);
+        const slide = page.getByRole('region', { name: kkShop.home.slides }).getByRole('link', { name: title });
+        await slide.waitFor();
+        expect(await slide.locator('img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
+        await slide.click();
+        await page.waitForURL(`${base}/student/shop/catalog`);
+        await heading(page, kkShop.catalog.title).waitFor();
+      },
+      { ...options, storageState: await pupilStorage(phone) },
+    );
+  });
+});
