@@ -38,7 +38,7 @@ export class GroupAccess {
     return row?.role ?? null;
   }
 
-  /** Reading a group's things: staff who read groups, or a member (any role unless `roles` narrows it). */
+  /** Reading a group's things (or, with `write`, changing them): staff holding the key, or any member of the group. */
   async viewer(user: AuthUser, groupId: string, write = false): Promise<GroupViewer> {
     if (holdsAny(user, write ? 'group:update' : 'sidebar:group_index')) return { kind: 'staff' };
     const role = await this.roleIn(groupId, user.sub);
