@@ -1,7 +1,9 @@
 import { type ErrorDef, def } from './error-def';
+import { COURSE_ERRORS } from './errors.courses';
 
 /** Error codes of the learning service (merged into ERRORS). */
 export const LEARNING_ERRORS = {
+  ...COURSE_ERRORS,
   CHALLENGE_GRADE_MISMATCH: def(
     403,
     'This challenge is for grade {grade}; your grade is {yourGrade}. Choose the challenge of your own grade.',

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { CreateThenShow } from '../crud/CreateThenShow';
+import { PAGES as COURSE_PAGES } from './courses/pages';
 import { PAGES as PEOPLE_PAGES } from './people/pages';
 import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as SHOP_PAGES } from './shop/pages';
@@ -36,7 +37,7 @@ const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
-const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES];
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES];
 
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },

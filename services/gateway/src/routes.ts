@@ -83,6 +83,13 @@ export const ROUTES: readonly RouteRule[] = [
     'modules',
     'groups',
     'lessons',
+    // A group's people, timetables, attendance and homework (issue 15, step 2).
+    'my-groups',
+    'my-timetable',
+    'my-attendance',
+    'my-homework',
+    'homework',
+    'homework-submissions',
     // Today's figures for the staff home page.
     'stats/learning',
     // Uploads live in learning for now.

@@ -3,6 +3,7 @@ import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
 import { LearningCourses1763920000000 } from './migrations/1763920000000-learning-courses';
+import { LearningCourseGroups1763930000000 } from './migrations/1763930000000-learning-course-groups';
 import { LearningCertificates1763940000000 } from './migrations/1763940000000-learning-certificates';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
@@ -29,7 +30,7 @@ export const learningService: ServiceDefinition = {
     CoursesModule, CertificatesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCertificates1763940000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

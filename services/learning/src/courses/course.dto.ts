@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseKind } from '@olymp/proto';
+import { attendanceStatus, courseKind, groupMemberRole, lessonKind } from '@olymp/proto';
 import { imageUrl, localizedFields, longText, title, uuid } from '../floor/localized';
 
 const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
@@ -39,7 +39,41 @@ const lessonFields = {
   startsAt: instant,
   durationMinutes: z.number().int().min(1).max(600).default(90),
   moduleId: uuid.nullable().default(null),
+  kind: lessonKind.default('live'),
+  /** The lesson's recording, http(s); members open it for 60 days after the start. */
+  recordingUrl: z.url({ protocol: /^https?$/ }).max(500).nullable().default(null),
 };
 /** A lesson stays in its group. */
 export const createLesson = z.strictObject({ groupId: uuid, ...lessonFields });
 export const updateLesson = z.strictObject(lessonFields).partial();
+
+/** `POST groups/{group}/members`: a pupil (counted against the capacity) or a teacher (a staff user). */
+export const addMember = z.strictObject({ userId: uuid, role: groupMemberRole });
+
+const almatyDay = z.iso.date();
+/** A group's timetable: an Almaty date range, at most 62 days; default the current Almaty week. */
+export const timetableQuery = z.strictObject({ from: almatyDay.optional(), to: almatyDay.optional() });
+/** `my-timetable`: the Almaty week (Monday to Sunday) holding `week` (default today). */
+export const weekQuery = z.strictObject({ week: almatyDay.optional() });
+
+export const markAttendance = z.strictObject({
+  marks: z.array(z.strictObject({ userId: uuid, status: attendanceStatus })).min(1).max(500),
+});
+
+export const createHomework = z.strictObject({
+  title: z.string().trim().min(1).max(300),
+  text: z.string().max(20000).default(''),
+  dueAt: instant,
+  maxPoints: z.number().int().min(1).max(1000).default(10),
+});
+
+export const submitHomework = z.strictObject({
+  text: z.string().trim().min(1).max(20000),
+  /** The name of a file handed in through the kit's uploads (shown to the teacher). */
+  uploadName: z.string().trim().min(1).max(300).nullable().default(null),
+});
+
+export const gradeSubmission = z.strictObject({
+  points: z.number().int().min(0).max(1000),
+  comment: z.string().trim().max(5000).nullable().default(null),
+});

@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CrudResource } from '@olymp/server-kit';
 import { Course, CourseGroup, CourseModule, Lesson } from '../floor/course.entities';
-import { COURSE_KIND_LABELS } from '../floor/display';
+import { COURSE_KIND_LABELS, LESSON_KIND_LABELS } from '../floor/display';
 import {
   createCourse, createGroup, createLesson, createModule, updateCourse, updateGroup, updateLesson, updateModule,
 } from './course.dto';
 import { LessonHooks } from './course.hooks';
+import { ClassworkController } from './classwork.controller';
+import { ClassworkService } from './classwork.service';
+import { GroupAccess } from './group-access';
+import { GroupsController } from './groups.controller';
+import { GroupsService } from './groups.service';
 
 const titles = ['titleKk', 'titleRu', 'titleEn'] as const;
 const label = ['title'] as const;
@@ -41,10 +46,11 @@ const label = ['title'] as const;
       path: 'lessons', entity: Lesson, create: createLesson, update: updateLesson,
       access: { read: 'sidebar:group_index', store: 'group:update', update: 'group:update', destroy: 'group:update' },
       searchable: titles, relations: { group: {}, module: {} }, hooks: LessonHooks, label,
-      fields: { durationMinutes: { unit: 'minutes' } },
+      fields: { durationMinutes: { unit: 'minutes' }, kind: { enumLabels: LESSON_KIND_LABELS }, recordingUrl: { hiddenInList: true } },
       defaultSort: [{ field: 'startsAt', order: 'ASC' }],
     }),
   ],
-  providers: [LessonHooks],
+  controllers: [GroupsController, ClassworkController],
+  providers: [LessonHooks, GroupAccess, GroupsService, ClassworkService],
 })
 export class CoursesModule {}

@@ -35,3 +35,9 @@ export const COURSE_KIND_LABELS: Readonly<Record<string, Localized>> = {
   'self-study': { kk: 'Өздік оқу', ru: 'Самостоятельное обучение', en: 'Self-study' },
   offline: { kk: 'Офлайн', ru: 'Офлайн', en: 'Offline' },
 };
+
+/** A lesson is held live at the group link or given only as a recording. */
+export const LESSON_KIND_LABELS: Readonly<Record<string, Localized>> = {
+  live: { kk: 'Тікелей эфир', ru: 'Прямой эфир', en: 'Live' },
+  recorded: { kk: 'Жазба', ru: 'Запись', en: 'Recorded' },
+};

@@ -1,0 +1,180 @@
+/**
+ * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable and attendance (a grid
+ * of the group's pupils by its lessons, each cell a mark). Adding and removing people and marking need `group:update`;
+ * the API also lets the group's own teachers mark (docs/learning.md "Courses"). The active tab is in the URL.
+ */
+import type { AttendanceCountsReply, AttendanceStatus, GroupMember, GroupMembersReply, LessonAttendanceReply, TimetableReply } from '@olymp/proto';
+import { useOne, type BaseRecord } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UrlTabs } from '../../components/UrlTabs';
+import { useAccess } from '../../hooks/useAccess';
+import { apiSend, useApi } from '../../hooks/useApi';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useSend } from '../../hooks/useSend';
+import { formatInstant } from '../../lib/time';
+import type { PageProps } from '../registry';
+
+const NS = ['courses', 'common'] as const;
+const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent'];
+
+export default function GroupShow({ id }: PageProps) {
+  const { t } = useTranslation(NS);
+  const { query } = useOne<BaseRecord>({ resource: 'groups', id });
+  const record = query.data?.data;
+  usePageTitle(String(record?.name ?? ''));
+  const members = useApi<GroupMembersReply>(`groups/${id}/members`);
+  if (!record) return null;
+  const people = members.data?.data ?? [];
+  return (
+    <Card title={<Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>{String(record.name)}</Typography.Title>}>
+      <UrlTabs
+        destroyOnHidden
+        tabs={[
+          { key: 'pupils', label: t('tabs.pupils'), children: <People groupId={id} role="pupil" rows={people.filter((p) => p.role === 'pupil')} capacity={members.data?.capacity ?? null} /> },
+          { key: 'teachers', label: t('tabs.teachers'), children: <People groupId={id} role="teacher" rows={people.filter((p) => p.role === 'teacher')} capacity={null} /> },
+          { key: 'timetable', label: t('tabs.timetable'), children: <Timetable groupId={id} /> },
+          { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function People({ groupId, role, rows, capacity }: { groupId: string; role: 'pupil' | 'teacher'; rows: GroupMember[]; capacity: number | null }) {
+  const { t } = useTranslation(NS);
+  const { has } = useAccess();
+  const send = useSend();
+  const client = useQueryClient();
+  const [userId, setUserId] = useState('');
+  const refresh = () => void client.invalidateQueries({ queryKey: ['api'] });
+  const canEdit = has('group:update');
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {role === 'pupil' ? <Typography.Text data-testid="capacity">{t('capacity', { count: rows.length, capacity: capacity ?? '∞' })}</Typography.Text> : null}
+      {canEdit ? (
+        <Form layout="inline" onFinish={() => void send(() => apiSend('post', `groups/${groupId}/members`, { userId: userId.trim(), role }), t('added'), () => { setUserId(''); refresh(); }).catch(() => undefined)}>
+          <Form.Item label={t('userId')} htmlFor={`add-${role}`}>
+            <Input id={`add-${role}`} value={userId} onChange={(e) => setUserId(e.target.value)} style={{ width: 320, maxWidth: '100%' }} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" disabled={!userId.trim()}>{role === 'pupil' ? t('addPupil') : t('addTeacher')}</Button>
+        </Form>
+      ) : null}
+      <Table
+        rowKey="userId"
+        size="small"
+        scroll={{ x: true }}
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: t('name'), render: (_: unknown, r: GroupMember) => `${r.lastName} ${r.firstName}`.trim() },
+          { title: t('addedAt'), render: (_: unknown, r: GroupMember) => formatInstant(r.addedAt) },
+          ...(canEdit ? [{
+            title: '', key: 'remove',
+            render: (_: unknown, r: GroupMember) => (
+              <Button danger size="small" onClick={() => void send(() => apiSend('delete', `groups/${groupId}/members/${r.userId}`), t('removed'), refresh).catch(() => undefined)}>{t('remove')}</Button>
+            ),
+          }] : []),
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** The next eight weeks' lessons from the start of this Almaty week. */
+function useLessons(groupId: string) {
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Almaty' });
+  const from = new Date(Date.parse(today) - 28 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.parse(today) + 30 * 86_400_000).toISOString().slice(0, 10);
+  return useApi<TimetableReply>(`groups/${groupId}/timetable`, { from, to });
+}
+
+function Timetable({ groupId }: { groupId: string }) {
+  const { t } = useTranslation(NS);
+  const locale = useLocale();
+  const lessons = useLessons(groupId);
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      scroll={{ x: true }}
+      pagination={false}
+      dataSource={lessons.data?.data ?? []}
+      columns={[
+        { title: t('startsAt'), render: (_: unknown, l: TimetableReply['data'][number]) => l.startsAtAlmaty },
+        { title: t('lesson'), render: (_: unknown, l: TimetableReply['data'][number]) => l.title[locale] },
+        { title: t('kind'), render: (_: unknown, l: TimetableReply['data'][number]) => <Tag>{t(`kinds.${l.kind}`)}</Tag> },
+      ]}
+    />
+  );
+}
+
+function Attendance({ groupId }: { groupId: string }) {
+  const { t } = useTranslation(NS);
+  const lessons = useLessons(groupId);
+  const counts = useApi<AttendanceCountsReply>(`groups/${groupId}/attendance-counts`);
+  const [lessonId, setLessonId] = useState<string>();
+  const chosen = lessonId ?? lessons.data?.data[0]?.id;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Select
+        aria-label={t('lesson')}
+        style={{ width: 360, maxWidth: '100%' }}
+        value={chosen}
+        onChange={setLessonId}
+        options={(lessons.data?.data ?? []).map((l) => ({ value: l.id, label: l.startsAtAlmaty }))}
+      />
+      {chosen ? <LessonMarks lessonId={chosen} onChange={() => void counts.refetch()} /> : null}
+      <Typography.Title level={2} style={{ fontSize: 16 }}>{t('totals', { count: counts.data?.lessons ?? 0 })}</Typography.Title>
+      <Table
+        rowKey="userId"
+        size="small"
+        scroll={{ x: true }}
+        pagination={false}
+        dataSource={counts.data?.data ?? []}
+        columns={[
+          { title: t('name'), render: (_: unknown, r: AttendanceCountsReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
+          ...STATUSES.map((s) => ({ title: t(`statuses.${s}`), dataIndex: s })),
+        ]}
+      />
+    </Space>
+  );
+}
+
+function LessonMarks({ lessonId, onChange }: { lessonId: string; onChange: () => void }) {
+  const { t } = useTranslation(NS);
+  const send = useSend();
+  const { has } = useAccess();
+  const marks = useApi<LessonAttendanceReply>(`lessons/${lessonId}/attendance`);
+  const mark = (userId: string, status: AttendanceStatus) =>
+    void send(() => apiSend('put', `lessons/${lessonId}/attendance`, { marks: [{ userId, status }] }), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
+  return (
+    <Table
+      rowKey="userId"
+      size="small"
+      scroll={{ x: true }}
+      pagination={false}
+      dataSource={marks.data?.data ?? []}
+      columns={[
+        { title: t('name'), render: (_: unknown, r: LessonAttendanceReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
+        {
+          title: t('mark'),
+          render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
+            <Select
+              aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
+              disabled={!has('group:update')}
+              style={{ width: 160 }}
+              placeholder={t('notMarked')}
+              value={r.status ?? undefined}
+              onChange={(v: AttendanceStatus) => mark(r.userId, v)}
+              options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A course group's page in the admin, in real Chromium on a phone (390x844) and a desktop (1440x900), in kk and en,
+ * on the whole platform (demo data): a manager adds a pupil by id (the capacity line follows), sees the teacher and
+ * the timetable (each tab opened by its `?tab=` link) at Almaty times, and marks the pupil present in the attendance tab (the totals follow); nothing is
+ * wider than the screen.
+ */
+import path from 'node:path';
+import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import en from '../src/i18n/locales/en/courses.json';
+import kk from '../src/i18n/locales/kk/courses.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const CASES = [
+  { name: 'phone 390x844', locale: 'kk', viewport: { width: 390, height: 844 } },
+  { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
+] as const;
+const T = { kk, en } as const;
+
+describeWithBrowser('a course group’s page: pupils, teachers, timetable, attendance', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let session: Storage | undefined;
+
+  const api = async <R,>(page: Page, p: string, body?: unknown): Promise<R> => {
+    const res = await fetch(`${gateway.url}/api/${p}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect([p, res.status < 300, res.status]).toEqual([p, true, res.status]);
+    return (await res.json()) as R;
+  };
+  const userId = async (phone: string) =>
+    ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
+
+  it.each(CASES)('$name, $locale: a manager adds a pupil, sees the timetable and marks attendance', async ({ locale, viewport }) => {
+    const t = T[locale];
+    if (!session) {
+      const context = await browser().newContext();
+      session = await storageOf(context, gateway.url, PHONES.manager);
+      await context.close();
+    }
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/admin/`);
+      const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
+      const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: `Group ${locale}`, capacity: 10 });
+      await api(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: new Date(Date.now() + 3600_000).toISOString() });
+      await api(page, `groups/${group.id}/members`, { userId: await userId(PHONES.admin), role: 'teacher' });
+      await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+
+      await page.goto(`${gateway.url}/admin/resources/groups/${group.id}?tab=pupils`);
+      await page.getByRole('tab', { name: t.tabs.pupils }).waitFor();
+      await page.getByLabel(t.userId).fill(await userId(PHONES.pupil));
+      await page.getByRole('button', { name: t.addPupil }).click();
+      await expectEventually(() => page.getByTestId('capacity').textContent(), t.capacity.replace('{{count}}', '1').replace('{{capacity}}', '10'));
+      await page.getByRole('cell', { name: 'Бесінші Айгерім' }).waitFor();
+
+      await page.goto(`${gateway.url}/admin/resources/groups/${group.id}?tab=teachers`);
+      await page.getByRole('cell', { name: 'Админова Әлия' }).waitFor();
+      await page.goto(`${gateway.url}/admin/resources/groups/${group.id}?tab=timetable`);
+      await page.getByRole('cell', { name: locale === 'kk' ? 'Бөлшектер' : 'Fractions' }).waitFor();
+
+      await page.goto(`${gateway.url}/admin/resources/groups/${group.id}?tab=attendance`);
+      await page.getByRole('cell', { name: 'Бесінші Айгерім' }).first().waitFor();
+      await page.getByRole('combobox', { name: `${t.mark}: Бесінші Айгерім` }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: t.statuses.present }).click();
+      await page.getByRole('heading', { name: t.totals.replace('{{count}}', '1') }).waitFor();
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+      const counts = await api<{ data: { present: number }[] }>(page, `groups/${group.id}/attendance-counts`);
+      expect(counts.data.map((r) => r.present)).toEqual([1]);
+    }, { storageState: session, viewport });
+  });
+});

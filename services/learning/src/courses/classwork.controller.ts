@@ -1,0 +1,87 @@
+import { Controller, Get, Post, Put } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  attendanceCountsReply, homeworkListReply, homeworkReply, lessonAttendanceReply, myAttendanceReply, submissionReply, submissionsReply,
+} from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
+import { createHomework, gradeSubmission, markAttendance, submitHomework } from './course.dto';
+import { ClassworkService } from './classwork.service';
+
+/**
+ * Attendance and homework. Every route is for signed-in callers and decides by the group: staff by their keys
+ * (`sidebar:group_index` reads, `group:update` writes), a teacher of the group, or the pupil themself.
+ */
+@Controller()
+export class ClassworkController {
+  constructor(private readonly work: ClassworkService) {}
+
+  @Get('lessons/:lesson/attendance')
+  @ApiShape({ response: lessonAttendanceReply })
+  @SignedIn()
+  attendance(@CurrentUser() user: AuthUser, @UuidParam('lesson') lessonId: string) {
+    return this.work.lessonAttendance(user, lessonId);
+  }
+
+  @Put('lessons/:lesson/attendance')
+  @ApiShape({ response: lessonAttendanceReply, body: markAttendance })
+  @SignedIn()
+  mark(@CurrentUser() user: AuthUser, @UuidParam('lesson') lessonId: string, @ValidBody(markAttendance) body: z.output<typeof markAttendance>) {
+    return this.work.mark(user, lessonId, body.marks);
+  }
+
+  @Get('groups/:group/attendance-counts')
+  @ApiShape({ response: attendanceCountsReply })
+  @SignedIn()
+  counts(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string) {
+    return this.work.counts(user, groupId);
+  }
+
+  @Get('my-attendance')
+  @ApiShape({ response: myAttendanceReply })
+  @SignedIn()
+  myAttendance(@CurrentUser() user: AuthUser) {
+    return this.work.myAttendance(user);
+  }
+
+  @Post('lessons/:lesson/homework')
+  @ApiShape({ response: homeworkReply, body: createHomework })
+  @SignedIn()
+  setHomework(@CurrentUser() user: AuthUser, @UuidParam('lesson') lessonId: string, @ValidBody(createHomework) body: z.output<typeof createHomework>) {
+    return this.work.setHomework(user, lessonId, body);
+  }
+
+  @Get('groups/:group/homework')
+  @ApiShape({ response: homeworkListReply })
+  @SignedIn()
+  groupHomework(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string) {
+    return this.work.groupHomework(user, groupId);
+  }
+
+  @Get('my-homework')
+  @ApiShape({ response: homeworkListReply })
+  @SignedIn()
+  myHomework(@CurrentUser() user: AuthUser) {
+    return this.work.myHomework(user);
+  }
+
+  @Put('homework/:homework/submission')
+  @ApiShape({ response: submissionReply, body: submitHomework })
+  @SignedIn()
+  submit(@CurrentUser() user: AuthUser, @UuidParam('homework') homeworkId: string, @ValidBody(submitHomework) body: z.output<typeof submitHomework>) {
+    return this.work.submit(user, homeworkId, body);
+  }
+
+  @Get('homework/:homework/submissions')
+  @ApiShape({ response: submissionsReply })
+  @SignedIn()
+  submissions(@CurrentUser() user: AuthUser, @UuidParam('homework') homeworkId: string) {
+    return this.work.submissions(user, homeworkId);
+  }
+
+  @Put('homework-submissions/:submission/grade')
+  @ApiShape({ response: submissionReply, body: gradeSubmission })
+  @SignedIn()
+  grade(@CurrentUser() user: AuthUser, @UuidParam('submission') id: string, @ValidBody(gradeSubmission) body: z.output<typeof gradeSubmission>) {
+    return this.work.grade(user, id, body);
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { AttendanceStatus, HomeworkView, SubmissionView } from '@olymp/proto';
+import { type AuthUser, Clock, DomainError, notFound } from '@olymp/server-kit';
+import { DataSource, In } from 'typeorm';
+import { GroupMember, Homework, HomeworkSubmission, Lesson, LessonAttendance } from '../floor/course.entities';
+import { GroupAccess } from './group-access';
+
+/** Attendance (a teacher's marks per lesson and pupil) and homework (set, handed in, graded). */
+@Injectable()
+export class ClassworkService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly access: GroupAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  private async pupilsOf(groupId: string) {
+    return (await this.ds.getRepository(GroupMember).find({ where: { groupId, role: 'pupil' }, order: { addedAt: 'ASC' } })).map((m) => m.userId);
+  }
+
+  async lessonAttendance(user: AuthUser, lessonId: string) {
+    const lesson = await this.access.lesson(lessonId);
+    await this.access.assertSeesPupils(user, lesson.groupId);
+    const pupils = await this.pupilsOf(lesson.groupId);
+    const marks = new Map((await this.ds.getRepository(LessonAttendance).findBy({ lessonId })).map((a) => [a.userId, a]));
+    const people = pupils.length ? await this.access.people(pupils) : new Map();
+    return {
+      data: pupils.map((id) => ({
+        userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '',
+        status: marks.get(id)?.status ?? null, markedAt: marks.get(id)?.markedAt.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** A teacher of the group (or staff) marks pupils of the group; every mark must name a pupil of the group. */
+  async mark(user: AuthUser, lessonId: string, marks: { userId: string; status: AttendanceStatus }[]) {
+    const lesson = await this.access.lesson(lessonId);
+    await this.access.assertTeaches(user, lesson.groupId);
+    const pupils = new Set(await this.pupilsOf(lesson.groupId));
+    const stranger = marks.find((m) => !pupils.has(m.userId));
+    if (stranger) throw new DomainError('PUPIL_NOT_IN_GROUP', { userId: stranger.userId });
+    const now = this.clock.now();
+    const last = new Map(marks.map((m) => [m.userId, m.status]));
+    await this.ds.getRepository(LessonAttendance).upsert(
+      [...last].map(([userId, status]) => ({ lessonId, userId, status, markedBy: user.sub, markedAt: now })),
+      ['lessonId', 'userId'],
+    );
+    return this.lessonAttendance(user, lessonId);
+  }
+
+  async myAttendance(user: AuthUser) {
+    const rows = await this.ds.getRepository(LessonAttendance).find({ where: { userId: user.sub }, relations: { lesson: true } });
+    rows.sort((a, b) => (b.lesson as Lesson).startsAt.getTime() - (a.lesson as Lesson).startsAt.getTime());
+    return {
+      data: rows.map((a) => {
+        const l = a.lesson as Lesson;
+        return { lessonId: l.id, groupId: l.groupId, title: { kk: l.titleKk, ru: l.titleRu, en: l.titleEn }, startsAt: l.startsAt.toISOString(), status: a.status };
+      }),
+    };
+  }
+
+  async counts(user: AuthUser, groupId: string) {
+    await this.access.group(groupId);
+    await this.access.assertSeesPupils(user, groupId);
+    const pupils = await this.pupilsOf(groupId);
+    const rows = await this.ds.query(
+      `SELECT a.user_id AS "userId", a.status, count(*)::int AS n FROM lesson_attendance a JOIN lessons l ON l.id = a.lesson_id
+        WHERE l.group_id = $1 GROUP BY a.user_id, a.status`, [groupId],
+    ) as { userId: string; status: AttendanceStatus; n: number }[];
+    const [{ lessons }] = await this.ds.query(
+      'SELECT count(DISTINCT a.lesson_id)::int AS lessons FROM lesson_attendance a JOIN lessons l ON l.id = a.lesson_id WHERE l.group_id = $1', [groupId],
+    ) as { lessons: number }[];
+    const people = pupils.length ? await this.access.people(pupils) : new Map();
+    const n = (id: string, status: AttendanceStatus) => rows.find((r) => r.userId === id && r.status === status)?.n ?? 0;
+    return {
+      data: pupils.map((id) => ({ userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '', present: n(id, 'present'), late: n(id, 'late'), absent: n(id, 'absent') })),
+      lessons,
+    };
+  }
+
+  async setHomework(user: AuthUser, lessonId: string, body: { title: string; text: string; dueAt: Date; maxPoints: number }) {
+    const lesson = await this.access.lesson(lessonId);
+    await this.access.assertTeaches(user, lesson.groupId);
+    const hw = await this.ds.getRepository(Homework).save({ id: randomUUID(), lessonId, ...body, createdBy: user.sub, createdAt: this.clock.now() });
+    return { data: this.homeworkView(hw, lesson.groupId, null, 0) };
+  }
+
+  private submissionView(s: HomeworkSubmission, dueAt: Date): SubmissionView {
+    return {
+      id: s.id, homeworkId: s.homeworkId, userId: s.userId, text: s.text, uploadName: s.uploadName,
+      submittedAt: s.submittedAt.toISOString(), late: s.submittedAt > dueAt, points: s.points, comment: s.comment,
+      gradedAt: s.gradedAt?.toISOString() ?? null,
+    };
+  }
+
+  private homeworkView(h: Homework, groupId: string, mine: HomeworkSubmission | null, submissions: number | null): HomeworkView {
+    return {
+      id: h.id, lessonId: h.lessonId, groupId, title: h.title, text: h.text, dueAt: h.dueAt.toISOString(), maxPoints: h.maxPoints,
+      createdAt: h.createdAt.toISOString(), mine: mine ? this.submissionView(mine, h.dueAt) : null, submissions,
+    };
+  }
+
+  /** A group's homework: teachers and staff see hand-in counts; a pupil sees their own hand-in only. */
+  async groupHomework(user: AuthUser, groupId: string) {
+    await this.access.group(groupId);
+    const viewer = await this.access.viewer(user, groupId);
+    const list = await this.ds.getRepository(Homework).createQueryBuilder('h').innerJoin(Lesson, 'l', 'l.id = h.lesson_id')
+      .where('l.group_id = :groupId', { groupId }).orderBy('h.due_at', 'DESC').getMany();
+    return { data: await this.withSubmissions(list.map((h) => ({ h, groupId })), viewer.kind === 'pupil' ? user.sub : null) };
+  }
+
+  private async withSubmissions(list: { h: Homework; groupId: string }[], pupilId: string | null) {
+    if (!list.length) return [];
+    const subs = await this.ds.getRepository(HomeworkSubmission).findBy({ homeworkId: In(list.map((x) => x.h.id)), ...(pupilId ? { userId: pupilId } : {}) });
+    return list.map(({ h, groupId }) => {
+      const of = subs.filter((s) => s.homeworkId === h.id);
+      return pupilId ? this.homeworkView(h, groupId, of[0] ?? null, null) : this.homeworkView(h, groupId, null, of.length);
+    });
+  }
+
+  /** Homework of every group the caller is a pupil of, with their own hand-ins. */
+  async myHomework(user: AuthUser) {
+    const list = await this.ds.getRepository(Homework).createQueryBuilder('h').innerJoin(Lesson, 'l', 'l.id = h.lesson_id')
+      .innerJoin(GroupMember, 'm', 'm.group_id = l.group_id AND m.user_id = :me AND m.role = :pupil', { me: user.sub, pupil: 'pupil' })
+      .addSelect('l.group_id', 'group_id').orderBy('h.due_at', 'DESC').getRawAndEntities();
+    return { data: await this.withSubmissions(list.entities.map((h, i) => ({ h, groupId: (list.raw[i] as { group_id: string }).group_id })), user.sub) };
+  }
+
+  private async homework(id: string) {
+    const h = await this.ds.getRepository(Homework).findOne({ where: { id }, relations: { lesson: true } });
+    if (!h) throw notFound();
+    return { h, groupId: (h.lesson as Lesson).groupId };
+  }
+
+  /** A pupil of the group hands in (again, until graded); after the due time it is marked late. */
+  async submit(user: AuthUser, homeworkId: string, body: { text: string; uploadName: string | null }) {
+    const { h, groupId } = await this.homework(homeworkId);
+    if ((await this.access.roleIn(groupId, user.sub)) !== 'pupil') throw new DomainError('NOT_GROUP_MEMBER');
+    const repo = this.ds.getRepository(HomeworkSubmission);
+    const existing = await repo.findOneBy({ homeworkId, userId: user.sub });
+    if (existing?.gradedAt) throw new DomainError('SUBMISSION_GRADED');
+    await repo.upsert({ id: existing?.id ?? randomUUID(), homeworkId, userId: user.sub, ...body, submittedAt: this.clock.now() }, ['homeworkId', 'userId']);
+    return { data: this.submissionView(await repo.findOneByOrFail({ homeworkId, userId: user.sub }), h.dueAt) };
+  }
+
+  async submissions(user: AuthUser, homeworkId: string) {
+    const { h, groupId } = await this.homework(homeworkId);
+    await this.access.assertSeesPupils(user, groupId);
+    const subs = await this.ds.getRepository(HomeworkSubmission).find({ where: { homeworkId }, order: { submittedAt: 'ASC' } });
+    const people = subs.length ? await this.access.people(subs.map((s) => s.userId)) : new Map();
+    return { data: subs.map((s) => ({ ...this.submissionView(s, h.dueAt), firstName: people.get(s.userId)?.firstName ?? '', lastName: people.get(s.userId)?.lastName ?? '' })) };
+  }
+
+  async grade(user: AuthUser, submissionId: string, body: { points: number; comment: string | null }) {
+    const repo = this.ds.getRepository(HomeworkSubmission);
+    const s = await repo.findOneBy({ id: submissionId });
+    if (!s) throw notFound();
+    const { h, groupId } = await this.homework(s.homeworkId);
+    await this.access.assertTeaches(user, groupId);
+    if (body.points > h.maxPoints) throw new DomainError('POINTS_TOO_HIGH', { max: h.maxPoints });
+    Object.assign(s, { points: body.points, comment: body.comment, gradedAt: this.clock.now(), gradedBy: user.sub });
+    return { data: this.submissionView(await repo.save(s), h.dueAt) };
+  }
+}

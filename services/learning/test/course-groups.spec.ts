@@ -1,0 +1,291 @@
+/**
+ * Courses, step 2 (issue 15): a group's people (teachers and pupils, the capacity), timetables in Almaty time with the
+ * group link's and the recordings' windows on the kit's Clock, attendance and homework. Every new route x every
+ * caller (anonymous, each role as an outsider, a pupil and a teacher of the group): 401/403 as the keys and
+ * membership say, refused calls change nothing, no 5xx; localized 4xx; a pupil sees only their own.
+ */
+import { randomUUID } from 'node:crypto';
+import { ROLE, type RoleId } from '@olymp/proto';
+import { Clock } from '@olymp/server-kit';
+import { type Pupil, learningStack } from './support';
+
+const at = (iso: string) => new Date(iso);
+
+describe('courses: groups, timetable, attendance, homework', () => {
+  const s = learningStack();
+  const clock = () => s.learning.app.get(Clock);
+  const permissionsOf = new Map<RoleId, Set<string>>();
+  let groupId = '';
+  let otherGroupId = '';
+  let lessonA = '';
+  let lessonB = '';
+  let otherLesson = '';
+  let teacher: Pupil;
+  let pupil: Pupil;
+  let pupil2: Pupil;
+  let outsider: Pupil;
+  const ok = (res: { status: number; text: string }, status = 200) => expect([res.status, res.text]).toEqual([status, expect.any(String)]);
+  const post = (path: string, token: string, body: object) => s.http().post(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
+  const put = (path: string, token: string, body: object) => s.http().put(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
+  const get = (path: string, token: string) => s.http().get(`/api${path}`).set('Authorization', token).set('X-Locale', 'en');
+  const counts = async () => Object.fromEntries(
+    await Promise.all((['course_group_members', 'lesson_attendance', 'homeworks', 'homework_submissions'] as const).map(async (t) => [t, (await s.sql<{ n: number }>(`SELECT count(*)::int AS n FROM {learning}.${t}`))[0].n])),
+  );
+  const lesson = async (group: string, startsAt: string, extra: object = {}) => {
+    const res = await post('/lessons', s.admin, { groupId: group, titleKk: 'Сабақ', titleRu: 'Урок', titleEn: 'Lesson', startsAt, durationMinutes: 90, ...extra });
+    ok(res, 201);
+    return res.body.id as string;
+  };
+
+  beforeAll(async () => {
+    await s.start();
+    const rows = await s.sql<{ role_id: number; name: string }>('SELECT rp.role_id, p.name FROM {auth}.role_permissions rp JOIN {auth}.permissions p ON p.id = rp.permission_id');
+    for (const id of Object.values(ROLE)) permissionsOf.set(id, new Set(rows.filter((r) => r.role_id === id).map((r) => r.name)));
+    const course = await post('/courses', s.admin, { kind: 'live', titleKk: 'Дайындық', titleRu: 'Подготовка', titleEn: 'Preparation' });
+    ok(course, 201);
+    const group = await post('/groups', s.admin, { courseId: course.body.id, name: 'A', capacity: 2, meetingUrl: 'https://meet.example.kz/a' });
+    ok(group, 201);
+    groupId = group.body.id;
+    const other = await post('/groups', s.admin, { courseId: course.body.id, name: 'B', meetingUrl: 'https://meet.example.kz/b' });
+    ok(other, 201);
+    otherGroupId = other.body.id;
+    // Wednesday 2 December 2026, 19:00 and next Wednesday, in Almaty (UTC+5).
+    lessonA = await lesson(groupId, '2026-12-02T19:00:00+05:00', { recordingUrl: 'https://video.example.kz/a.mp4' });
+    lessonB = await lesson(groupId, '2026-12-09T19:00:00+05:00');
+    otherLesson = await lesson(otherGroupId, '2026-12-03T10:00:00+05:00');
+    // A teacher is a staff user (here an exam observer, who holds no group keys); pupils are students.
+    teacher = await s.pupil(null, { roleId: ROLE.examObserver, firstName: 'Асем', lastName: 'Нұрлан' });
+    pupil = await s.pupil(5, { firstName: 'Айгерім', lastName: 'Сейіт' });
+    pupil2 = await s.pupil(5, { firstName: 'Бауыржан', lastName: 'Төле' });
+    outsider = await s.pupil(5);
+    ok(await post(`/groups/${otherGroupId}/members`, s.admin, { userId: outsider.id, role: 'pupil' }), 201);
+  }, 60_000);
+
+  afterAll(() => s.stop());
+
+  it('staff put teachers and pupils in a group within its capacity; the kinds of people are checked', async () => {
+    ok(await post(`/groups/${groupId}/members`, s.admin, { userId: teacher.id, role: 'teacher' }), 201);
+    const added = await post(`/groups/${groupId}/members`, s.admin, { userId: pupil.id, role: 'pupil' });
+    ok(added, 201);
+    expect(added.body.data).toMatchObject({ userId: pupil.id, role: 'pupil', firstName: 'Айгерім', lastName: 'Сейіт' });
+    const before = await counts();
+    const refusals = [
+      [await post(`/groups/${groupId}/members`, s.admin, { userId: pupil.id, role: 'pupil' }), 409, 'ALREADY_IN_GROUP'],
+      [await post(`/groups/${groupId}/members`, s.admin, { userId: teacher.id, role: 'pupil' }), 400, 'NOT_A_PUPIL'],
+      [await post(`/groups/${groupId}/members`, s.admin, { userId: pupil2.id, role: 'teacher' }), 400, 'NOT_STAFF'],
+      [await post(`/groups/${groupId}/members`, s.admin, { userId: randomUUID(), role: 'pupil' }), 400, 'RELATED_NOT_FOUND'],
+      [await post(`/groups/${randomUUID()}/members`, s.admin, { userId: pupil2.id, role: 'pupil' }), 404, 'NOT_FOUND'],
+      [await post(`/groups/${groupId}/members`, s.admin, { userId: pupil2.id, role: 'parent' }), 400, 'VALIDATION_FAILED'],
+    ] as const;
+    expect(refusals.map(([r]) => [r.status, r.body.code])).toEqual(refusals.map(([, st, code]) => [st, code]));
+    expect(await counts()).toEqual(before);
+
+    ok(await post(`/groups/${groupId}/members`, s.admin, { userId: pupil2.id, role: 'pupil' }), 201);
+    const extra = await s.pupil(5);
+    const full = await post(`/groups/${groupId}/members`, s.admin, { userId: extra.id, role: 'pupil' });
+    expect([full.status, full.body.code]).toEqual([409, 'GROUP_FULL']);
+    // Teachers do not count against the capacity.
+    const second = await s.pupil(null, { roleId: ROLE.manager });
+    ok(await post(`/groups/${groupId}/members`, s.admin, { userId: second.id, role: 'teacher' }), 201);
+    expect((await s.http().delete(`/api/groups/${groupId}/members/${second.id}`).set('Authorization', s.admin)).status).toBe(200);
+    expect((await s.http().delete(`/api/groups/${groupId}/members/${second.id}`).set('Authorization', s.admin)).status).toBe(404);
+
+    const members = await get(`/groups/${groupId}/members`, teacher.token);
+    ok(members);
+    expect(members.body).toMatchObject({ pupils: 2, capacity: 2 });
+    expect(members.body.data.map((m: { userId: string; role: string }) => [m.userId, m.role]).sort()).toEqual([[pupil.id, 'pupil'], [pupil2.id, 'pupil'], [teacher.id, 'teacher']].sort());
+    // A pupil of the group does not get the list of the group's people (their names and ids).
+    expect((await get(`/groups/${groupId}/members`, pupil.token)).body.code).toBe('NOT_GROUP_TEACHER');
+
+    const mine = await get('/my-groups', pupil.token);
+    ok(mine);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: groupId, role: 'pupil', teachers: ['Асем Н.'] })]);
+    expect(JSON.stringify(mine.body)).not.toContain(teacher.id);
+  });
+
+  it('shows the week in Almaty time; the group link from 15 minutes before until the end, the recording for 60 days', async () => {
+    const start = at('2026-12-02T14:00:00Z');
+    clock().set(at('2026-12-01T09:00:00Z'));
+    const week = await get('/my-timetable?week=2026-12-04', pupil.token);
+    ok(week);
+    expect(week.body).toMatchObject({ from: '2026-11-30', to: '2026-12-06' });
+    expect(week.body.data).toEqual([expect.objectContaining({ id: lessonA, startsAtAlmaty: '2026-12-02 19:00', endsAt: '2026-12-02T15:30:00.000Z', kind: 'live', meetingUrl: null, recordingUrl: null })]);
+    const linkAt = async (ms: number, token = pupil.token) => {
+      clock().set(ms);
+      const res = await get('/my-timetable?week=2026-12-02', token);
+      ok(res);
+      const found = res.body.data.find((l: { id: string }) => l.id === lessonA);
+      expect(found).toBeDefined();
+      return found.meetingUrl;
+    };
+    expect(await linkAt(start.getTime() - 15 * 60_000 - 1)).toBeNull();
+    expect(await linkAt(start.getTime() - 15 * 60_000)).toBe('https://meet.example.kz/a');
+    expect(await linkAt(start.getTime() + 90 * 60_000 - 1, teacher.token)).toBe('https://meet.example.kz/a');
+    expect(await linkAt(start.getTime() + 90 * 60_000)).toBeNull();
+    const recordingOn = async (day: number) => {
+      clock().set(start.getTime() + day * 24 * 3600_000);
+      const res = await get(`/groups/${groupId}/timetable?from=2026-12-02&to=2026-12-02`, pupil.token);
+      ok(res);
+      return res.body.data[0].recordingUrl;
+    };
+    expect(await recordingOn(59)).toBe('https://video.example.kz/a.mp4');
+    expect(await recordingOn(61)).toBeNull();
+    clock().set(at('2026-12-08T09:00:00Z'));
+    const teacherWeek = await get('/my-timetable', teacher.token);
+    expect(teacherWeek.body.data.map((l: { id: string }) => l.id)).toEqual([lessonB]);
+    // The other group's pupil sees neither this group's lessons nor its link.
+    const other = await get('/my-timetable?week=2026-12-02', outsider.token);
+    expect(other.body.data.map((l: { id: string }) => l.id)).toEqual([otherLesson]);
+    expect((await get(`/groups/${groupId}/timetable`, outsider.token)).body.code).toBe('NOT_GROUP_MEMBER');
+    const bad = await get(`/groups/${groupId}/timetable?from=2026-13-45`, pupil.token);
+    expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    clock().resume();
+  });
+
+  it('a teacher marks attendance of their group only; a pupil sees their own; counts per pupil', async () => {
+    const marked = await put(`/lessons/${lessonA}/attendance`, teacher.token, { marks: [{ userId: pupil.id, status: 'present' }, { userId: pupil2.id, status: 'late' }] });
+    ok(marked);
+    expect(marked.body.data.map((r: { userId: string; status: string }) => [r.userId, r.status]).sort()).toEqual([[pupil.id, 'present'], [pupil2.id, 'late']].sort());
+    ok(await put(`/lessons/${lessonB}/attendance`, teacher.token, { marks: [{ userId: pupil.id, status: 'absent' }] }));
+    const before = await counts();
+    const stranger = await put(`/lessons/${lessonA}/attendance`, teacher.token, { marks: [{ userId: outsider.id, status: 'present' }] });
+    expect([stranger.status, stranger.body.code]).toEqual([400, 'PUPIL_NOT_IN_GROUP']);
+    expect((await put(`/lessons/${otherLesson}/attendance`, teacher.token, { marks: [{ userId: outsider.id, status: 'present' }] })).body.code).toBe('NOT_GROUP_TEACHER');
+    expect((await put(`/lessons/${lessonA}/attendance`, pupil.token, { marks: [{ userId: pupil.id, status: 'present' }] })).body.code).toBe('NOT_GROUP_TEACHER');
+    expect(await counts()).toEqual(before);
+
+    const own = await get('/my-attendance', pupil.token);
+    ok(own);
+    expect(own.body.data.map((r: { lessonId: string; status: string }) => [r.lessonId, r.status])).toEqual([[lessonB, 'absent'], [lessonA, 'present']]);
+    expect(JSON.stringify(own.body)).not.toContain(pupil2.id);
+    const tally = await get(`/groups/${groupId}/attendance-counts`, teacher.token);
+    ok(tally);
+    expect(tally.body.lessons).toBe(2);
+    expect(tally.body.data).toEqual(expect.arrayContaining([
+      expect.objectContaining({ userId: pupil.id, present: 1, late: 0, absent: 1 }),
+      expect.objectContaining({ userId: pupil2.id, present: 0, late: 1, absent: 0 }),
+    ]));
+    expect((await get(`/groups/${groupId}/attendance-counts`, pupil.token)).body.code).toBe('NOT_GROUP_TEACHER');
+  });
+
+  it('homework: set by the teacher, handed in by pupils (late after the due time), graded; a pupil sees only their own', async () => {
+    clock().set(at('2026-12-02T16:00:00Z'));
+    const hw = await post(`/lessons/${lessonA}/homework`, teacher.token, { title: 'Есептер 1-5', text: 'Шығарыңыз', dueAt: '2026-12-04T20:00:00+05:00', maxPoints: 10 });
+    ok(hw, 201);
+    const id = hw.body.data.id as string;
+    const mine = await put(`/homework/${id}/submission`, pupil.token, { text: 'Жауаптар', uploadName: 'photo.jpg' });
+    ok(mine);
+    expect(mine.body.data).toMatchObject({ late: false, uploadName: 'photo.jpg', points: null });
+    clock().set(at('2026-12-04T15:00:00.001Z'));
+    const late = await put(`/homework/${id}/submission`, pupil2.token, { text: 'Кеш' });
+    expect(late.body.data).toMatchObject({ late: true, uploadName: null });
+    expect((await put(`/homework/${id}/submission`, outsider.token, { text: 'x' })).body.code).toBe('NOT_GROUP_MEMBER');
+    expect((await put(`/homework/${id}/submission`, teacher.token, { text: 'x' })).body.code).toBe('NOT_GROUP_MEMBER');
+
+    const list = await get(`/homework/${id}/submissions`, teacher.token);
+    ok(list);
+    expect(list.body.data).toHaveLength(2);
+    const sub = list.body.data.find((x: { userId: string }) => x.userId === pupil.id);
+    const tooMany = await put(`/homework-submissions/${sub.id}/grade`, teacher.token, { points: 11 });
+    expect([tooMany.status, tooMany.body.code]).toEqual([400, 'POINTS_TOO_HIGH']);
+    expect(tooMany.body.message).toContain('10');
+    expect((await put(`/homework-submissions/${sub.id}/grade`, pupil.token, { points: 10 })).body.code).toBe('NOT_GROUP_TEACHER');
+    const graded = await put(`/homework-submissions/${sub.id}/grade`, teacher.token, { points: 9, comment: 'Жақсы' });
+    expect(graded.body.data).toMatchObject({ points: 9, comment: 'Жақсы' });
+    const again = await put(`/homework/${id}/submission`, pupil.token, { text: 'өзгерту' });
+    expect([again.status, again.body.code]).toEqual([409, 'SUBMISSION_GRADED']);
+
+    const own = await get('/my-homework', pupil.token);
+    ok(own);
+    expect(own.body.data).toEqual([expect.objectContaining({ id, groupId, submissions: null, mine: expect.objectContaining({ userId: pupil.id, points: 9 }) })]);
+    expect(JSON.stringify(own.body)).not.toContain(pupil2.id);
+    const groupView = await get(`/groups/${groupId}/homework`, pupil2.token);
+    expect(groupView.body.data[0].mine).toMatchObject({ userId: pupil2.id, points: null });
+    expect((await get(`/groups/${groupId}/homework`, teacher.token)).body.data[0]).toMatchObject({ submissions: 2, mine: null });
+    expect((await get('/my-homework', outsider.token)).body.data).toEqual([]);
+    clock().resume();
+  });
+
+  it('every new route x every caller: 401, 403 or let in as keys and membership say; refused calls change nothing; no 5xx', async () => {
+    const [hw] = await s.sql<{ id: string }>('SELECT id FROM {learning}.homeworks LIMIT 1');
+    const [sub] = await s.sql<{ id: string }>('SELECT id FROM {learning}.homework_submissions LIMIT 1');
+    type Member = 'pupil' | 'teacher';
+    const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: object; key: string | null; members: Member[] }[] = [
+      { method: 'get', path: `/groups/${groupId}/members`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'post', path: `/groups/${groupId}/members`, body: { userId: pupil.id, role: 'pupil' }, key: 'group:update', members: [] },
+      { method: 'delete', path: `/groups/${groupId}/members/${randomUUID()}`, key: 'group:update', members: [] },
+      { method: 'get', path: `/groups/${groupId}/timetable`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
+      { method: 'get', path: '/my-groups', key: null, members: [] },
+      { method: 'get', path: '/my-timetable', key: null, members: [] },
+      { method: 'get', path: '/my-attendance', key: null, members: [] },
+      { method: 'get', path: '/my-homework', key: null, members: [] },
+      { method: 'get', path: `/lessons/${lessonA}/attendance`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'put', path: `/lessons/${lessonA}/attendance`, body: { marks: [{ userId: pupil.id, status: 'present' }] }, key: 'group:update', members: ['teacher'] },
+      { method: 'get', path: `/groups/${groupId}/attendance-counts`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'post', path: `/lessons/${lessonA}/homework`, body: { title: 'T', dueAt: '2026-12-10T20:00:00+05:00' }, key: 'group:update', members: ['teacher'] },
+      { method: 'get', path: `/groups/${groupId}/homework`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
+      { method: 'put', path: `/homework/${hw.id}/submission`, body: { text: 'x' }, key: 'nobody', members: ['pupil'] },
+      { method: 'get', path: `/homework/${hw.id}/submissions`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'put', path: `/homework-submissions/${sub.id}/grade`, body: { points: 5 }, key: 'group:update', members: ['teacher'] },
+    ];
+    const callers: { name: string; token: string | null; roleId: RoleId | null; member: Member | null }[] = [
+      { name: 'anonymous', token: null, roleId: null, member: null },
+      ...await Promise.all(Object.entries(ROLE).map(async ([name, roleId]) => ({ name, token: (await s.pupil(null, { roleId })).token, roleId: roleId as RoleId, member: null }))),
+      { name: 'pupil of the group', token: pupil2.token, roleId: ROLE.student, member: 'pupil' },
+      { name: 'pupil of another group', token: outsider.token, roleId: ROLE.student, member: null },
+      { name: 'teacher of the group', token: teacher.token, roleId: ROLE.examObserver, member: 'teacher' },
+    ];
+    const wrong: string[] = [];
+    for (const caller of callers) {
+      for (const r of routes) {
+        const before = await counts();
+        let req = s.http()[r.method](`/api${r.path}`).set('X-Locale', 'en');
+        if (caller.token) req = req.set('Authorization', caller.token);
+        const res = r.body ? await req.send(r.body) : await req;
+        // Handing in homework is the pupil's own act: no key lets anyone else do it, not even admin.
+        const keyed = r.key === null || (r.key !== 'nobody' && (caller.roleId === ROLE.admin || permissionsOf.get(caller.roleId as RoleId)?.has(r.key)));
+        const want = caller.roleId === null ? 401 : keyed || (caller.member && r.members.includes(caller.member)) ? 'let-in' : 403;
+        const got = res.status === 401 || res.status === 403 ? res.status : 'let-in';
+        if (got !== want) wrong.push(`${caller.name}: ${r.method.toUpperCase()} ${r.path}: expected ${want}, got ${res.status} ${res.text.slice(0, 80)}`);
+        if (res.status >= 500) wrong.push(`${caller.name}: ${r.method.toUpperCase()} ${r.path}: ${res.status}`);
+        if (got !== 'let-in' && JSON.stringify(await counts()) !== JSON.stringify(before)) wrong.push(`${caller.name}: ${r.path} changed data while refused`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers odd input with localized 4xx, a missing id with 404, never a 5xx', async () => {
+    const before = await counts();
+    const messages = new Set<string>();
+    for (const locale of ['kk', 'ru', 'en']) {
+      const res = await s.http().put(`/api/lessons/${lessonA}/attendance`).set('Authorization', s.admin).set('X-Locale', locale).send({ marks: [] });
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      messages.add(res.body.message);
+      const outsiderRes = await s.http().get(`/api/groups/${groupId}/timetable`).set('Authorization', outsider.token).set('X-Locale', locale);
+      expect(outsiderRes.status).toBe(403);
+      messages.add(outsiderRes.body.message);
+    }
+    expect(messages.size).toBe(6);
+    const missing = randomUUID();
+    for (const path of [`/groups/${missing}/members`, `/groups/${missing}/timetable`, `/lessons/${missing}/attendance`, `/groups/${missing}/attendance-counts`, `/groups/${missing}/homework`, `/homework/${missing}/submissions`]) {
+      expect([path, (await get(path, s.admin)).status]).toEqual([path, 404]);
+    }
+    expect((await put(`/homework/${missing}/submission`, pupil.token, { text: 'x' })).status).toBe(404);
+    expect((await put(`/homework-submissions/${missing}/grade`, s.admin, { points: 1 })).status).toBe(404);
+    expect((await post(`/lessons/${missing}/homework`, s.admin, { title: 'T', dueAt: '2026-12-10T20:00:00+05:00' })).status).toBe(404);
+    const odd = [
+      await get('/groups/not-a-uuid/members', s.admin),
+      await get('/my-timetable?week=yesterday', pupil.token),
+      await get('/my-timetable?week=2026-02-30', pupil.token),
+      await get(`/groups/${groupId}/timetable?from=2026-12-10&to=2020-01-01`, s.admin),
+      await get(`/groups/${groupId}/timetable?from=2000-01-01&to=2999-12-31`, s.admin),
+      await put(`/lessons/${lessonA}/attendance`, s.admin, { marks: [{ userId: pupil.id, status: 'sleeping' }] }),
+      await put(`/lessons/${lessonA}/attendance`, s.admin, { marks: 'all' }),
+      await post(`/lessons/${lessonA}/homework`, s.admin, { title: '', dueAt: 'soon' }),
+      await put(`/homework-submissions/${randomUUID()}/grade`, s.admin, { points: -1 }),
+      await put(`/homework-submissions/${randomUUID()}/grade`, s.admin, { points: 1e12 }),
+    ];
+    expect(odd.filter((r) => r.status >= 500 || r.status < 200).map((r) => r.text)).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+});

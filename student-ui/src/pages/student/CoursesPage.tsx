@@ -1,0 +1,143 @@
+/**
+ * A pupil's courses (issue 15): the groups they are in with their teachers, this week's timetable in Almaty time
+ * (the group link shows while a lesson is about to start or running, a recording for 60 days), and homework with
+ * their own hand-in and grade. Three tabs under /student/courses.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { currentLocale } from '@olymp/web-common';
+import { type HomeworkView, getMyGroups, getMyHomework, getMyTimetable, submitHomework } from '../../api/courses';
+import { errorMessage } from '../../auth/otp';
+import { Alert, Badge, Button, Card, EmptyState, Skeleton, Tabs, TextField } from '../../design';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatDateTime, pick } from '../../lib/format';
+import { useApi } from '../../lib/useApi';
+
+export default function CoursesPage() {
+  const { t } = useTranslation('courses');
+  usePageTitle(t('title'));
+  return (
+    <>
+      <h1 className="page-title">{t('title')}</h1>
+      <Tabs
+        label={t('title')}
+        tabs={[
+          { to: '/student/courses', label: t('tabs.groups'), end: true },
+          { to: '/student/courses/timetable', label: t('tabs.timetable') },
+          { to: '/student/courses/homework', label: t('tabs.homework') },
+        ]}
+      />
+      <Routes>
+        <Route index element={<MyGroups />} />
+        <Route path="timetable" element={<Timetable />} />
+        <Route path="homework" element={<Homework />} />
+      </Routes>
+    </>
+  );
+}
+
+function Loading({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('courses');
+  if (!error) return <Skeleton height={120} />;
+  return (
+    <Alert tone="error">
+      {errorMessage(error, t('errors.load'))} <Button small variant="outline" onClick={retry}>{t('retry')}</Button>
+    </Alert>
+  );
+}
+
+function MyGroups() {
+  const { t } = useTranslation('courses');
+  const locale = currentLocale();
+  const { data, error, reload } = useApi(getMyGroups, 'my-groups');
+  if (!data) return <Loading error={error} retry={() => void reload()} />;
+  if (!data.data.length) return <EmptyState icon="📚" title={t('groups.empty')} />;
+  return (
+    <div className="stack">
+      {data.data.map((g) => (
+        <Card key={g.id} title={pick(g.course.title, locale)}>
+          <p>{t('groups.group', { name: g.name })}</p>
+          {g.teachers.length ? <p>{t('groups.teachers', { names: g.teachers.join(', ') })}</p> : null}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Timetable() {
+  const { t } = useTranslation('courses');
+  const locale = currentLocale();
+  const { data, error, reload } = useApi(() => getMyTimetable(), 'my-timetable');
+  if (!data) return <Loading error={error} retry={() => void reload()} />;
+  return (
+    <div className="stack">
+      <p>{t('timetable.week', { from: data.from, to: data.to })}</p>
+      {data.data.length === 0 ? <EmptyState icon="🗓" title={t('timetable.empty')} /> : null}
+      {data.data.map((l) => (
+        <Card key={l.id} title={pick(l.title, locale)} headingLevel={3}>
+          <p data-testid="lesson-time">{formatDateTime(l.startsAt, locale)}</p>
+          <p>{pick(l.course.title, locale)} · {l.groupName} · <Badge tone="info">{t(`kind.${l.kind}`)}</Badge></p>
+          {l.meetingUrl ? <a className="button button--primary" href={l.meetingUrl} target="_blank" rel="noreferrer">{t('timetable.join')}</a> : null}
+          {l.recordingUrl ? <a className="button button--outline" href={l.recordingUrl} target="_blank" rel="noreferrer">{t('timetable.recording')}</a> : null}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Homework() {
+  const { t } = useTranslation('courses');
+  const { data, error, reload, setData } = useApi(getMyHomework, 'my-homework');
+  if (!data) return <Loading error={error} retry={() => void reload()} />;
+  if (!data.data.length) return <EmptyState icon="📝" title={t('homework.empty')} />;
+  const replace = (h: HomeworkView) => setData({ data: data.data.map((x) => (x.id === h.id ? h : x)) });
+  return (
+    <div className="stack">
+      {data.data.map((h) => <HomeworkCard key={h.id} homework={h} onChange={replace} />)}
+    </div>
+  );
+}
+
+function HomeworkCard({ homework: h, onChange }: { homework: HomeworkView; onChange: (h: HomeworkView) => void }) {
+  const { t } = useTranslation('courses');
+  const locale = currentLocale();
+  const [text, setText] = useState(h.mine?.text ?? '');
+  const [file, setFile] = useState(h.mine?.uploadName ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const graded = h.mine?.gradedAt != null;
+  const send = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await submitHomework(h.id, text, file.trim() || null);
+      onChange({ ...h, mine: answer.data });
+    } catch (err) {
+      setProblem(errorMessage(err, t('errors.save')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={h.title} headingLevel={3}>
+      {h.text ? <p>{h.text}</p> : null}
+      <p>{t('homework.due', { at: formatDateTime(h.dueAt, locale) })}</p>
+      {h.mine ? (
+        <p>
+          <Badge tone={h.mine.late ? 'danger' : 'success'}>{h.mine.late ? t('homework.late') : t('homework.handedIn')}</Badge>{' '}
+          {graded ? <Badge tone="info">{t('homework.points', { points: h.mine.points, max: h.maxPoints })}</Badge> : null}
+        </p>
+      ) : null}
+      {h.mine?.comment ? <p>{t('homework.comment', { comment: h.mine.comment })}</p> : null}
+      {graded ? null : (
+        <form className="stack" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+          <TextField label={t('homework.answer')} value={text} onChange={(e) => setText(e.target.value)} required maxLength={20000} />
+          <TextField label={t('homework.file')} value={file} onChange={(e) => setFile(e.target.value)} maxLength={300} />
+          {problem ? <Alert tone="error">{problem}</Alert> : null}
+          <Button type="submit" busy={busy} disabled={!text.trim()}>{h.mine ? t('homework.resend') : t('homework.send')}</Button>
+        </form>
+      )}
+    </Card>
+  );
+}
