@@ -16,3 +16,4 @@ export * from './http.learning';
 export * from './http.finance';
 export * from './http.notifications';
 export * from './http.shop';
+export * from './http.library';

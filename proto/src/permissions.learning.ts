@@ -8,4 +8,6 @@ export const LEARNING_PERMISSIONS = [
   ...keys('quiz', ['index', 'delete', 'attempt_reset'] as const),
   ...keys('challenge', ['delete'] as const),
   ...keys('training', ['delete'] as const),
+  // Library: deleting libraries, chapters, subchapters and cards, and making or editing collections.
+  ...keys('library', ['delete', 'collection_update'] as const),
 ] as const;

@@ -2,6 +2,7 @@ import { type ServiceDefinition, UploadsModule, auditLogResource, createService 
 import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
+import { LearningLibrary1763947000000 } from './migrations/1763947000000-learning-library';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -11,6 +12,7 @@ import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
 import { StatsModule } from './stats/stats.module';
 import { SeedModule } from './seed/seed.module';
+import { LibraryModule } from './library/library.module';
 
 /**
  * Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. One Nest
@@ -22,10 +24,10 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    StatsModule, SeedModule, LibraryModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningLibrary1763947000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

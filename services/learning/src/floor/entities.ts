@@ -4,7 +4,9 @@ import { Participation } from './participation.entity';
 import { attemptEntities } from './attempt.entities';
 import { trainingEntities } from './training.entities';
 import { treasureEntities } from './treasure.entities';
+import { libraryEntities } from './library.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities,
+  ...libraryEntities,
 ];
