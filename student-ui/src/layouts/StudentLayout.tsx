@@ -23,6 +23,7 @@ export function useStudentMenu() {
     { to: '/student/challenges', label: t('nav.challenge') },
     { to: '/student/my-challenges', label: t('nav.myChallenges') },
     { to: '/student/training', label: t('nav.training') },
+    { to: '/student/library', label: t('nav.library') },
     { to: '/student/achievements', label: t('nav.achievements') },
     { to: '/student/my-invoices', label: t('nav.invoices') },
     { to: '/student/zpoint', label: t('nav.zpoint') },
