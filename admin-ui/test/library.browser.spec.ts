@@ -1,14 +1,14 @@
 /**
  * The library's staff screens (generated from the CRUD metadata) on the whole platform in Chromium, at 390x844 and
- * 1440x900, for a content maker: the library list names rows by title with the subject translated, a library is
- * created through the generated form, and a card is edited through the generated edit page (checked through the API).
+ * 1440x900, for a content maker: the library list names rows by title with the subject translated, a library's
+ * page with its tabs (chapters narrowed to it) publishes it, a library is created through the generated form, and a card is edited through the generated edit page (checked through the API).
  */
 import path from 'node:path';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
-import { PHONES, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -66,6 +66,17 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
       await row.waitFor();
       await row.getByText('Қазақ тілі').waitFor();
 
+      // The library's page: its tabs (chapters, teachers, collections), the chapters tab narrowed to it, publishing.
+      await page.goto(`${base}/admin/library/${libraryId}`);
+      await heading(page, `Сөздік ${size}`).waitFor();
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual([kk.library.tabs.chapters, kk.library.tabs.teachers, kk.library.tabs.collections]);
+      await page.getByRole('row').filter({ hasText: 'Зат есім' }).waitFor();
+      await page.getByText(kk.library.unpublished, { exact: true }).waitFor();
+      const published = page.waitForResponse((r) => r.url().endsWith(`/api/library/${libraryId}/publish`));
+      await page.getByRole('button', { name: kk.buttons.publish }).click();
+      expect((await published).status()).toBe(200);
+      await page.getByText(kk.library.published, { exact: true }).waitFor();
+
       await page.goto(`${base}/admin/library/create`);
       await heading(page, `${kk.sidebar.library}: ${kk.actions.create}`).waitFor();
       await fillLocalized(page, kk.fields.title, [`Физика ${size}`, `Физика ${size}`, `Physics ${size}`]);
@@ -81,7 +92,10 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
       expect(await done.json()).toMatchObject({ subject: 'physics', grade: 7, titleEn: `Physics ${size}`, published: false });
 
       await page.goto(`${base}/admin/library-cards/${cardId}/edit`);
-      await page.locator('form').getByLabel(`${kk.fields.front} (${kk.languages.kk})`, { exact: true }).fill('дәптер');
+      const front = page.locator('form').getByLabel(`${kk.fields.front} (${kk.languages.kk})`, { exact: true });
+      // The form holds the card before it is changed (filling earlier would be overwritten by the loaded record).
+      await expectEventually(() => front.inputValue(), 'кітап');
+      await front.fill('дәптер');
       const saved = page.waitForResponse((r) => r.url().includes(`/api/cards/${cardId}`) && ['PUT', 'PATCH'].includes(r.request().method()));
       await page.getByRole('button', { name: kk.buttons.save }).click();
       expect((await saved).status()).toBe(200);

@@ -7,6 +7,7 @@ import { CreateThenShow } from '../crud/CreateThenShow';
 import { PAGES as PEOPLE_PAGES } from './people/pages';
 import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as TRAINING_PAGES } from './trainings/pages';
+import { PAGES as LIBRARY_PAGES } from './library/pages';
 
 export interface PageProps {
   resource: string;
@@ -35,7 +36,7 @@ const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
-const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES];
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, LIBRARY_PAGES];
 
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },
