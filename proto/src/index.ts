@@ -18,3 +18,4 @@ export * from './http.finance';
 export * from './http.notifications';
 export * from './http.shop';
 export * from './http.chat';
+export * from './http.library';

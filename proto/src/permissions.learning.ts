@@ -14,4 +14,6 @@ export const LEARNING_PERMISSIONS = [
   ...keys('group', ['create', 'update', 'delete'] as const),
   // Certificates in bulk: start a run, watch it, download its ZIP, remove its files.
   ...keys('certs', ['generate', 'progress', 'zip', 'clear'] as const),
+  // Library: deleting libraries, chapters, subchapters and cards, and making or editing collections.
+  ...keys('library', ['delete', 'collection_update'] as const),
 ] as const;

@@ -48,6 +48,9 @@ const QuizResultPage = page(() => import('./pages/student/QuizResultPage'), 'cha
 const TrainingsPage = page(() => import('./pages/student/TrainingsPage'), 'training');
 const TrainingPage = page(() => import('./pages/student/TrainingPage'), 'training');
 const SubchapterPage = page(() => import('./pages/student/SubchapterPage'), 'training');
+const LibrariesPage = page(() => import('./pages/student/library/LibrariesPage'), 'library');
+const LibraryPage = page(() => import('./pages/student/library/LibraryPage'), 'library');
+const FlashcardsPage = page(() => import('./pages/student/library/FlashcardsPage'), 'library');
 const AchievementsPage = page(() => import('./pages/student/AchievementsPage'), 'profile');
 const InvoicesPage = page(() => import('./pages/student/InvoicesPage'), 'finances');
 const InvoicePage = page(() => import('./pages/student/InvoicePage'), 'finances');
@@ -127,6 +130,9 @@ export function App() {
             <Route path="training/:trainingId/quizzes/:quizId/play" element={<QuizPlayPage />} />
             <Route path="training/:trainingId/test/result" element={<QuizResultPage />} />
             <Route path="training/:trainingId/:tab?" element={<TrainingPage />} />
+            <Route path="library" element={<LibrariesPage />} />
+            <Route path="library/:libraryId" element={<LibraryPage />} />
+            <Route path="library/:libraryId/study/:kind/:deckId" element={<FlashcardsPage />} />
             <Route path="achievements" element={<AchievementsPage />} />
             <Route path="my-invoices" element={<InvoicesPage />} />
             <Route path="my-invoices/:invoiceId" element={<InvoicePage />} />

@@ -36,6 +36,12 @@ export const CATALOGUE: readonly SectionEntry[] = [
   // A training's chapters and subchapters are edited from its page (pages/trainings), not from the sidebar.
   { name: 'training-chapters', route: '/resources/training-chapters', group: 'learning', sidebar: [], label: 'resources.training-chapters.title', hidden: true },
   { name: 'training-subchapters', route: '/resources/training-subchapters', group: 'learning', sidebar: [], label: 'resources.training-subchapters.title', hidden: true },
+  // The library (spec 2): libraries in the sidebar; chapters, subchapters, cards and collections are reached from a library.
+  { name: 'library', route: '/library', group: 'learning', sidebar: ['sidebar:library_index'], label: 'sidebar.library' },
+  { name: 'chapters', route: '/library-chapters', group: 'learning', sidebar: [], label: 'resources.chapters.title', hidden: true },
+  { name: 'subchapters', route: '/library-subchapters', group: 'learning', sidebar: [], label: 'resources.subchapters.title', hidden: true },
+  { name: 'cards', route: '/library-cards', group: 'learning', sidebar: [], label: 'resources.cards.title', hidden: true },
+  { name: 'collections', route: '/library-collections', group: 'learning', sidebar: [], label: 'resources.collections.title', hidden: true },
   { name: 'students', route: '/students', group: 'people', sidebar: ['sidebar:student_index'], label: 'sidebar.students' },
   { name: 'teachers', route: '/staffs', group: 'people', sidebar: ['sidebar:staff_index'], label: 'sidebar.staff' },
   { name: 'users', route: '/users', group: 'people', sidebar: ['sidebar:user_index'], label: 'sidebar.users' },

@@ -9,6 +9,7 @@ import { PAGES as PEOPLE_PAGES } from './people/pages';
 import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as SHOP_PAGES } from './shop/pages';
 import { PAGES as TRAINING_PAGES } from './trainings/pages';
+import { PAGES as LIBRARY_PAGES } from './library/pages';
 
 export interface PageProps {
   resource: string;
@@ -37,7 +38,7 @@ const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
-const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES];
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES, LIBRARY_PAGES];
 
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },

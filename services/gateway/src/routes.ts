@@ -92,6 +92,12 @@ export const ROUTES: readonly RouteRule[] = [
     'homework-submissions',
     // Today's figures for the staff home page.
     'stats/learning',
+    // The library (library/): staff resources, and pupils' browse, search, study and reviews.
+    'library',
+    'chapters',
+    'subchapters',
+    'cards',
+    'collections',
     // Uploads live in learning for now.
     'upload',
     'upload-image',

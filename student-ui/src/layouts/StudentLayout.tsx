@@ -58,6 +58,7 @@ export function useStudentMenu() {
     { to: '/student/challenges', label: t('nav.challenge') },
     { to: '/student/my-challenges', label: t('nav.myChallenges') },
     { to: '/student/training', label: t('nav.training') },
+    { to: '/student/library', label: t('nav.library') },
     { to: '/student/chat', label: unread > 0 ? t('nav.chatUnread', { n: unread > 99 ? '99+' : unread }) : t('nav.chat') },
     { to: '/student/achievements', label: t('nav.achievements') },
     { to: '/student/my-invoices', label: t('nav.invoices') },

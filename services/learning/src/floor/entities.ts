@@ -6,7 +6,9 @@ import { trainingEntities } from './training.entities';
 import { treasureEntities } from './treasure.entities';
 import { certificateEntities } from './certificate.entities';
 import { courseEntities } from './course.entities';
+import { libraryEntities } from './library.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
+  ...libraryEntities,
 ];
