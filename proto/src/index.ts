@@ -13,6 +13,7 @@ export * from './settings';
 export * from './http';
 export * from './http.auth';
 export * from './http.learning';
+export * from './http.events';
 export * from './http.finance';
 export * from './http.notifications';
 export * from './http.shop';

@@ -11,4 +11,6 @@ export const LEARNING_PERMISSIONS = [
   ...keys('training', ['delete'] as const),
   ...keys('course', ['create', 'update', 'delete'] as const),
   ...keys('group', ['create', 'update', 'delete'] as const),
+  // Events (issue 16): the sidebar's event_index reads them; writing and publishing need these.
+  ...keys('event', ['create', 'update', 'delete', 'publish'] as const),
 ] as const;

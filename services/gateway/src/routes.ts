@@ -81,6 +81,8 @@ export const ROUTES: readonly RouteRule[] = [
     'modules',
     'groups',
     'lessons',
+    // Events (issue 16): staff CRUD and publishing.
+    'events',
     // Today's figures for the staff home page.
     'stats/learning',
     // Uploads live in learning for now.

@@ -3,6 +3,7 @@ import { learningEntities } from './floor/entities';
 import { LearningInitial1763900000000 } from './migrations/1763900000000-learning-initial';
 import { LearningContestIntegrity1763910000000 } from './migrations/1763910000000-learning-contest-integrity';
 import { LearningCourses1763920000000 } from './migrations/1763920000000-learning-courses';
+import { LearningEvents1763965000000 } from './migrations/1763965000000-learning-events';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -11,6 +12,7 @@ import { ResultsModule } from './results/results.module';
 import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
 import { CoursesModule } from './courses/courses.module';
+import { EventsModule } from './events/events.module';
 import { StatsModule } from './stats/stats.module';
 import { SeedModule } from './seed/seed.module';
 
@@ -24,10 +26,10 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    CoursesModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, EventsModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningEvents1763965000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

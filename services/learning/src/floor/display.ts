@@ -35,3 +35,10 @@ export const COURSE_KIND_LABELS: Readonly<Record<string, Localized>> = {
   'self-study': { kk: 'Өздік оқу', ru: 'Самостоятельное обучение', en: 'Self-study' },
   offline: { kk: 'Офлайн', ru: 'Офлайн', en: 'Offline' },
 };
+
+/** Who an event is for. */
+export const EVENT_AUDIENCE_LABELS: Readonly<Record<string, Localized>> = {
+  all: { kk: 'Барлық оқушыларға', ru: 'Всем ученикам', en: 'All pupils' },
+  grade: { kk: 'Бір сыныпқа', ru: 'Одному классу', en: 'One grade' },
+  course: { kk: 'Курс оқушыларына', ru: 'Ученикам курса', en: 'A course\'s pupils' },
+};

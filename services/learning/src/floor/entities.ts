@@ -5,7 +5,8 @@ import { attemptEntities } from './attempt.entities';
 import { trainingEntities } from './training.entities';
 import { treasureEntities } from './treasure.entities';
 import { courseEntities } from './course.entities';
+import { eventEntities } from './event.entities';
 
 export const learningEntities = [
-  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities,
+  ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...eventEntities,
 ];
