@@ -196,4 +196,22 @@ export const LEARNING_ERRORS = {
     'Сертификаты ещё создаются. Скачайте ZIP, когда полоса прогресса заполнится.',
     'Сертификаттар әлі жасалып жатыр. Прогресс жолағы толғанда ZIP-ті жүктеп алыңыз.',
   ),
+  EVENT_PLACE_REQUIRED: def(
+    400,
+    'An event needs an online link or a place. Give the link of the meeting or choose a centre.',
+    'У события должна быть онлайн-ссылка или место. Укажите ссылку на встречу или выберите центр.',
+    'Іс-шараның онлайн сілтемесі немесе өтетін орны болуы керек. Кездесу сілтемесін беріңіз немесе орталықты таңдаңыз.',
+  ),
+  EVENT_AUDIENCE_INCOMPLETE: def(
+    400,
+    'The audience "{audience}" needs {field}. Choose it, or make the event for everyone.',
+    'Для аудитории «{audience}» нужно поле {field}. Выберите его или сделайте событие для всех.',
+    '«{audience}» аудиториясына {field} өрісі керек. Оны таңдаңыз немесе іс-шараны барлығына арнаңыз.',
+  ),
+  EVENT_ENDS_BEFORE_START: def(
+    400,
+    'An event must end after it starts. Move the end later than the start.',
+    'Событие должно заканчиваться после начала. Поставьте окончание позже начала.',
+    'Іс-шара басталғаннан кейін аяқталуы керек. Аяқталу уақытын басталудан кейін қойыңыз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

@@ -16,4 +16,6 @@ export const LEARNING_PERMISSIONS = [
   ...keys('certs', ['generate', 'progress', 'zip', 'clear'] as const),
   // Library: deleting libraries, chapters, subchapters and cards, and making or editing collections.
   ...keys('library', ['delete', 'collection_update'] as const),
+  // Events (issue 16): the sidebar's event_index reads them; writing and publishing need these.
+  ...keys('event', ['create', 'update', 'delete', 'publish'] as const),
 ] as const;

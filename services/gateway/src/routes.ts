@@ -90,6 +90,8 @@ export const ROUTES: readonly RouteRule[] = [
     'my-homework',
     'homework',
     'homework-submissions',
+    // Events (issue 16): staff CRUD and publishing.
+    'events',
     // Today's figures for the staff home page.
     'stats/learning',
     // The library (library/): staff resources, and pupils' browse, search, study and reviews.

@@ -41,3 +41,10 @@ export const LESSON_KIND_LABELS: Readonly<Record<string, Localized>> = {
   live: { kk: 'Тікелей эфир', ru: 'Прямой эфир', en: 'Live' },
   recorded: { kk: 'Жазба', ru: 'Запись', en: 'Recorded' },
 };
+
+/** Who an event is for. */
+export const EVENT_AUDIENCE_LABELS: Readonly<Record<string, Localized>> = {
+  all: { kk: 'Барлық оқушыларға', ru: 'Всем ученикам', en: 'All pupils' },
+  grade: { kk: 'Бір сыныпқа', ru: 'Одному классу', en: 'One grade' },
+  course: { kk: 'Курс оқушыларына', ru: 'Ученикам курса', en: 'A course\'s pupils' },
+};

@@ -7,8 +7,9 @@ import { treasureEntities } from './treasure.entities';
 import { certificateEntities } from './certificate.entities';
 import { courseEntities } from './course.entities';
 import { libraryEntities } from './library.entities';
+import { eventEntities } from './event.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities,
+  ...libraryEntities, ...eventEntities,
 ];
