@@ -178,7 +178,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         // The list: the search asks the server once, after typing stops.
         await page.getByRole('navigation', { name: kkShop.nav.label }).getByRole('link', { name: kkShop.nav.products, exact: true }).click();
         await heading(page, kkShop.products.title).waitFor();
-        await hasCount(page.getByTestId('product-card'), 4);
+        await hasCount(page.getByTestId('product-card'), 5);
         const searches: string[] = [];
         page.on('request', (r) => {
           const url = new URL(r.url());
