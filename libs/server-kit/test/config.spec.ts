@@ -25,6 +25,11 @@ describe('config', () => {
     expect(() => loadConfig('auth', { NODE_ENV: 'production', ...ownKeys(), DEV_SMS_INBOX: 'true' })).toThrow(/DEV_SMS_INBOX must be off/);
   });
 
+  it('refuses to start learning in production while SITE_URL is the localhost default (certificates link to it)', () => {
+    expect(() => loadConfig('learning', { NODE_ENV: 'production', ...ownKeys() })).toThrow(/SITE_URL must be the public address/);
+    expect(loadConfig('learning', { NODE_ENV: 'production', ...ownKeys(), SITE_URL: 'https://olymp.example.kz' }).SITE_URL).toBe('https://olymp.example.kz');
+  });
+
   it('starts production with its own keys and no dev features', () => {
     const c = loadConfig('auth', { NODE_ENV: 'production', ...ownKeys() });
     expect(c.DEV_SMS_INBOX).toBe(false);

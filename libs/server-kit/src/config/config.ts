@@ -121,6 +121,10 @@ export function loadConfig(service: ServiceName, env: Record<string, string | un
     }
     if (config.DEV_SMS_INBOX) problems.push('DEV_SMS_INBOX must be off');
     if (config.SEED_DEMO) problems.push('SEED_DEMO must be off');
+    // Certificates' QR codes and links open SITE_URL: a localhost default would print certificates nobody can check.
+    if (service === 'learning' && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.SITE_URL).hostname)) {
+      problems.push('SITE_URL must be the public address of the site (certificates link to it)');
+    }
     if (problems.length) {
       throw new ConfigError(`refusing to start ${service} in production with development defaults: ${problems.join('; ')}`);
     }
