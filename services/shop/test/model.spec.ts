@@ -233,6 +233,18 @@ class Advance implements fc.AsyncCommand<Model, Real> {
   toString = () => `advance(order ${this.order}, ${this.accept ? 'accept' : 'refuse'})`;
 }
 
+/** One order carried through its whole pickup life (paid -> ready -> picked up -> return asked -> returned or refused), so returns are reached often enough. */
+class AdvanceToEnd implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly order: number, readonly accept: boolean) {}
+  check = (m: Readonly<Model>) => m.orders.length > 0;
+  async run(m: Model, r: Real) {
+    const step = new Advance(this.order, this.accept);
+    const o = m.orders[this.order % m.orders.length];
+    for (let i = 0; i < 4 && ['paid', 'ready_for_pickup', 'picked_up', 'return_requested'].includes(o.status); i += 1) await step.run(m, r);
+  }
+  toString = () => `advance-to-end(order ${this.order}, ${this.accept ? 'accept' : 'refuse'})`;
+}
+
 class StaffCancel implements fc.AsyncCommand<Model, Real> {
   constructor(readonly order: number) {}
   check = (m: Readonly<Model>) => m.orders.length > 0;
@@ -252,6 +264,8 @@ class StaffCancel implements fc.AsyncCommand<Model, Real> {
 }
 
 let pickupPointId = '';
+const SEED = Number(process.env.MODEL_SEED ?? 20261127);
+
 /** What the runs reached, so a generator that never gets past checkout fails the test instead of passing it. */
 const reached = { paid: 0, refunded: 0, returned: 0, tenge: 0 };
 
@@ -285,6 +299,7 @@ describe('shop model: stock and wallets always equal their history', () => {
   });
 
   it('agrees with the model after every step of random sequences', async () => {
+    console.log(`[shop model] seed ${SEED} (MODEL_SEED=<n> runs other sequences)`);
     const shopSchema = `"${ns.schemaOf('shop')}"`;
     const give = (userId: string, unit: 'ZP' | 'ALTYN_SAQA', amount: number) =>
       finance.app.get(DataSource).transaction((tx) =>
@@ -332,6 +347,7 @@ describe('shop model: stock and wallets always equal their history', () => {
       fc.tuple(order, fc.integer({ min: 1, max: 40 })).map(([o, a]) => new UseZp(o, a)),
       order.map((o) => new OwnerCancel(o)),
       fc.tuple(order, fc.boolean()).map(([o, a]) => new Advance(o, a)),
+      fc.tuple(order, fc.boolean()).map(([o, a]) => new AdvanceToEnd(o, a)),
       order.map((o) => new StaffCancel(o)),
     ];
     let steps = 0;
@@ -358,7 +374,8 @@ describe('shop model: stock and wallets always equal their history', () => {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         steps += [...cmds].length;
       }),
-      { numRuns: 60, endOnFailure: true },
+      // A fixed seed keeps CI's run the same every time (the coverage floor below cannot flake); MODEL_SEED explores others.
+      { numRuns: 60, endOnFailure: true, seed: SEED },
     );
     const summary: Record<string, number> = { steps, ...reached };
     const minimum: Record<string, number> = { steps: 300, paid: 15, tenge: 2, refunded: 3, returned: 0 };
