@@ -43,11 +43,15 @@ export async function ledgerViolations(pg: Client, schema: string): Promise<Ledg
        FROM ${s}.invoices i
        LEFT JOIN (SELECT substring(idempotency_key FROM '^invoice\\.(?:wallet|provider):(.*)$') AS id, count(*) AS n
                     FROM ${s}.ledger_transactions WHERE kind = 'invoice_payment' GROUP BY 1) t ON t.id = i.id::text
+       LEFT JOIN (SELECT substring(idempotency_key FROM '^invoice\\.use-zp:(.*)$') AS id, count(*) AS n
+                    FROM ${s}.ledger_transactions WHERE kind = 'invoice_payment' GROUP BY 1) z ON z.id = i.id::text
        LEFT JOIN (SELECT payload->>'invoiceId' AS id, count(*) AS n FROM ${s}.outbox WHERE subject = 'invoice.paid' GROUP BY 1) e
               ON e.id = i.id::text
-      WHERE coalesce(t.n, 0) > 1 OR coalesce(e.n, 0) > 1
+      WHERE coalesce(t.n, 0) > 1 OR coalesce(z.n, 0) > 1 OR coalesce(e.n, 0) > 1
          OR (i.status = 'paid') <> (coalesce(e.n, 0) = 1)
-         OR (i.status = 'paid' AND i.payment_method = 'wallet') <> (coalesce(t.n, 0) = 1)`,
+         -- Paid from the wallet: one wallet payment, or ZP put towards a tenge price that covered all of it (use-zp).
+         OR (i.status = 'paid' AND i.payment_method = 'wallet')
+            <> (coalesce(t.n, 0) = 1 OR (coalesce(z.n, 0) = 1 AND i.payment_method = 'wallet' AND i.tenge_due = 0))`,
   )).rows;
   return { unbalancedUnits, mixedUnitPostings, staleBalances, negativeWallets, invoicesPaidWrongly };
 }
