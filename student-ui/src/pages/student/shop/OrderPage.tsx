@@ -107,9 +107,12 @@ export default function OrderPage() {
               </>
             ) : null}
             {o.status === 'delivered' || o.status === 'picked_up' ? (
-              <ButtonLink to={`${SHOP}/orders/${o.id}/return-methods`} variant="outline">
-                {t('order.return')}
-              </ButtonLink>
+              <div className="cluster">
+                <ButtonLink to={`${SHOP}/orders/${o.id}/feedback`}>{t('order.review')}</ButtonLink>
+                <ButtonLink to={`${SHOP}/orders/${o.id}/return-methods`} variant="outline">
+                  {t('order.return')}
+                </ButtonLink>
+              </div>
             ) : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
           </Card>

@@ -186,3 +186,18 @@ export function OrderStatus({ status }: { status: ShopOrderStatus }) {
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
+
+/** A rating of 1-5 as stars, read out as words ("4 of 5"). */
+export function Stars({ value }: { value: number }) {
+  const { t } = useTranslation('shop');
+  const full = Math.round(value);
+  return (
+    <span className="stars" role="img" aria-label={t('reviews.outOf', { value })}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} aria-hidden="true" className={n <= full ? 'stars__star stars__star--on' : 'stars__star'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
