@@ -4,7 +4,8 @@
  * build of the student UI): a pupil who picked up an order reviews its product on orders/{uuid}/feedback, a second
  * review of it is not offered, and the product page shows the average, the count and the review under "Aigerim S.".
  * The order itself is bought, paid and handed over through the HTTP API (the first shop browser test drives those
- * screens); each size has its own pupil and its own product, so the counts are exact.
+ * screens); each size has its own pupil and its own product, so the counts are exact. A pupil also chooses Altyn
+ * Saqa at checkout for a product priced in ZP and Altyn Saqa and pays the order from that wallet.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -161,6 +162,38 @@ describeWithBrowser('the shop: reviews of received products', (browser) => {
       expect(review).toContain('Айгерім С.');
       expect(review).toContain(`Жақсы жазады (${size})`);
       expect(review).not.toContain(pupil.id);
+      expect(await fitsWidth(page)).toBe(true);
+    }, signedIn(pupil, options));
+  });
+
+  it.each(SIZES)('a pupil checks out in Altyn Saqa and pays the order from that wallet (%s)', async (size, options) => {
+    const base = site.url;
+    const productName = `Футболка ${size}`;
+    const productId = await newProduct(productName, { priceZp: 300, priceAltynSaqa: 7 });
+    const pupil = await newPupil({ altynSaqa: 20 });
+    await api(pupil.token, 'POST', 'cart/items', { productId, quantity: 2 });
+    await withPage(async (page) => {
+      await page.goto(`${base}/student/shop/cart/delivery`);
+      await heading(page, kkShop.checkout.title).waitFor();
+      // ZP first (the cart's first currency), then Altyn Saqa: the total follows the choice.
+      await hasText(page.getByTestId('checkout-total'), /^600 ZP$/);
+      await page.getByRole('button', { name: kkShop.currency.altyn_saqa, exact: true }).click();
+      await hasText(page.getByTestId('checkout-total'), '14 Altyn Saqa');
+      await page.getByRole('radio').first().check();
+      expect(await fitsWidth(page)).toBe(true);
+      await page.getByRole('button', { name: kkShop.checkout.place }).click();
+      await page.waitForURL(/\/student\/shop\/orders\/[0-9a-f-]{36}\/payment$/);
+      const orderId = /orders\/([0-9a-f-]{36})\/payment/.exec(page.url())![1]!;
+      await hasText(page.getByTestId('payment-amount'), '14 Altyn Saqa');
+      await hasText(page.getByTestId('payment-balance'), kkShop.payment.balanceAltynSaqa.replace('{{balance}}', '20'));
+      expect(await fitsWidth(page)).toBe(true);
+      await page.getByRole('button', { name: kkShop.payment.payIn.replace('{{amount}}', '14 Altyn Saqa') }).click();
+      // Paid once finance's invoice.paid reached the shop; 6 Altyn Saqa are left and no ZP were touched.
+      await page.waitForURL(`${base}/student/shop/orders/${orderId}`);
+      await until(() => page.getByTestId('order-status').first().getAttribute('data-status', { timeout: 500 }).catch(() => null), (v) => v === 'paid', 'the order paid');
+      await hasText(page.getByTestId('order-total'), '14 Altyn Saqa');
+      await hasText(page.getByTestId('wallet-altyn-saqa'), /^6\b/);
+      await hasText(page.getByTestId('wallet-zp'), /^0 ZP$/);
       expect(await fitsWidth(page)).toBe(true);
     }, signedIn(pupil, options));
   });

@@ -5,7 +5,7 @@
  */
 import type {
   ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderFeedbackReply, shopOrderPage, shopPickupPointsReply,
-  shopProductPage, shopReview, shopReviewPage, shopSlidersReply, shopWalletReply, shopWishlistReply,
+  shopOrderPaymentReply, shopProductPage, shopReview, shopReviewPage, shopSlidersReply, shopWalletReply, shopWishlistReply,
 } from '@olymp/proto';
 import type { z } from 'zod';
 import { apiJson } from './http';
@@ -34,6 +34,7 @@ export type PickupPoint = z.output<typeof shopPickupPointsReply>['data'][number]
 export type OrderPage = z.output<typeof shopOrderPage>;
 export type WishlistItem = z.output<typeof shopWishlistReply>['data'][number];
 export type Wallet = z.output<typeof shopWalletReply>['data'];
+export type OrderPayment = z.output<typeof shopOrderPaymentReply>['data'];
 export type Review = z.output<typeof shopReview>;
 export type ReviewPage = z.output<typeof shopReviewPage>;
 export type FeedbackLine = z.output<typeof shopOrderFeedbackReply>['data'][number];
@@ -84,8 +85,8 @@ export type Fulfilment =
   | { method: 'pickup'; pickupPointId: string }
   | { method: 'delivery'; address: { recipient: string; phone: string; cityId: number; line: string; note?: string } };
 
-export const checkout = async (fulfilment: Fulfilment) => {
-  const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency: 'zp', fulfilment } });
+export const checkout = async (fulfilment: Fulfilment, currency: Currency = 'zp') => {
+  const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency, fulfilment } });
   cartChanged();
   return answer.data;
 };
@@ -102,6 +103,9 @@ export const getProductReviews = (id: string, page = 1, limit = 20) => apiJson<R
 export const getOrderFeedback = (id: string) => authJson<{ data: FeedbackLine[] }>(`my-orders/${id}/feedback`).then((a) => a.data);
 export const sendFeedback = (id: string, body: { productId: string; rating: number; text: string }) =>
   authJson<{ data: Review }>(`my-orders/${id}/feedback`, { method: 'POST', body }).then((a) => a.data);
+
+/** What an order still needs and how it can be paid, with the pupil's ZP and Altyn Saqa. */
+export const getOrderPayment = (id: string) => authJson<{ data: OrderPayment }>(`orders/${id}/payment`).then((a) => a.data);
 
 export const getWallet = () => authJson<{ data: Wallet }>('orders/wallet').then((a) => a.data);
 

@@ -3,7 +3,7 @@ import { currentLocale } from '@olymp/web-common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CART_CHANGED, getWallet, imageUrl, type ShopOrderStatus, type ShopProductCard, type Wallet } from '../../../api/shop';
+import { CART_CHANGED, getWallet, type Currency, imageUrl, type ShopOrderStatus, type ShopProductCard, type Wallet } from '../../../api/shop';
 import { Badge, Skeleton, Tabs, type Tone } from '../../../design';
 import { formatNumber, formatTenge, pick } from '../../../lib/format';
 import './shop.css';
@@ -200,4 +200,10 @@ export function Stars({ value }: { value: number }) {
       ))}
     </span>
   );
+}
+
+/** An amount in the order's currency: "300 ZP", "14 Altyn Saqa", "900 ₸". */
+export function amountIn(amount: number, currency: Currency, locale: ReturnType<typeof currentLocale>): string {
+  if (currency === 'tenge') return formatTenge(amount, locale);
+  return `${formatNumber(amount, locale)} ${currency === 'zp' ? 'ZP' : 'Altyn Saqa'}`;
 }
