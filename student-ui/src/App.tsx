@@ -76,6 +76,7 @@ const ShopOrdersPage = page(() => import('./pages/student/shop/OrdersPage'), 'sh
 const ShopOrderPage = page(() => import('./pages/student/shop/OrderPage'), 'shop');
 const ShopOrderPaymentPage = page(() => import('./pages/student/shop/OrderPaymentPage'), 'shop');
 const ShopReturnPage = page(() => import('./pages/student/shop/ReturnPage'), 'shop');
+const ShopFeedbackPage = page(() => import('./pages/student/shop/FeedbackPage'), 'shop');
 const ComingSoonPage = page(() => import('./pages/student/ComingSoonPage'));
 const DashboardNotFoundPage = page(() => import('./pages/student/DashboardNotFoundPage'));
 
@@ -160,7 +161,7 @@ export function App() {
             <Route path="shop/orders/:orderId" element={<ShopOrderPage />} />
             <Route path="shop/orders/:orderId/payment" element={<ShopOrderPaymentPage />} />
             <Route path="shop/orders/:orderId/return-methods" element={<ShopReturnPage />} />
-            {/* Reviews (orders/{uuid}/feedback) wait for the shop's feedback routes. */}
+            <Route path="shop/orders/:orderId/feedback" element={<ShopFeedbackPage />} />
             <Route path="shop/*" element={<ComingSoonPage />} />
             <Route path="*" element={<DashboardNotFoundPage />} />
           </Route>

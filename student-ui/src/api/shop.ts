@@ -4,8 +4,8 @@
  * proto's contracts (proto/src/http.shop.ts), imported type-only; paying an order is finance's wallet payment.
  */
 import type {
-  ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderPage, shopPickupPointsReply, shopProductPage,
-  shopSlidersReply, shopWalletReply, shopWishlistReply,
+  ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderFeedbackReply, shopOrderPage, shopPickupPointsReply,
+  shopOrderPaymentReply, shopProductPage, shopReview, shopReviewPage, shopSlidersReply, shopWalletReply, shopWishlistReply,
 } from '@olymp/proto';
 import type { z } from 'zod';
 import { apiJson } from './http';
@@ -34,6 +34,10 @@ export type PickupPoint = z.output<typeof shopPickupPointsReply>['data'][number]
 export type OrderPage = z.output<typeof shopOrderPage>;
 export type WishlistItem = z.output<typeof shopWishlistReply>['data'][number];
 export type Wallet = z.output<typeof shopWalletReply>['data'];
+export type OrderPayment = z.output<typeof shopOrderPaymentReply>['data'];
+export type Review = z.output<typeof shopReview>;
+export type ReviewPage = z.output<typeof shopReviewPage>;
+export type FeedbackLine = z.output<typeof shopOrderFeedbackReply>['data'][number];
 
 /** The query string of the catalogue: only what is set, so the server's defaults apply to the rest. */
 export function productQueryString(q: ProductQuery): string {
@@ -81,8 +85,8 @@ export type Fulfilment =
   | { method: 'pickup'; pickupPointId: string }
   | { method: 'delivery'; address: { recipient: string; phone: string; cityId: number; line: string; note?: string } };
 
-export const checkout = async (fulfilment: Fulfilment) => {
-  const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency: 'zp', fulfilment } });
+export const checkout = async (fulfilment: Fulfilment, currency: Currency = 'zp') => {
+  const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency, fulfilment } });
   cartChanged();
   return answer.data;
 };
@@ -92,6 +96,16 @@ export const getMyOrder = (id: string) => authJson<{ data: ShopOrder }>(`my-orde
 export const cancelOrder = (id: string) => authJson<{ data: ShopOrder }>(`my-orders/${id}/cancel`, { method: 'POST' }).then((a) => a.data);
 export const requestReturn = (id: string, reason: string) =>
   authJson<{ data: ShopOrder }>(`my-orders/${id}/return`, { method: 'POST', body: { reason } }).then((a) => a.data);
+
+/** A product's visible reviews (authors as "Aigerim S."), with their average and count. */
+export const getProductReviews = (id: string, page = 1, limit = 20) => apiJson<ReviewPage>(`shop/products/${id}/reviews?page=${page}&limit=${limit}`);
+/** Each product of one of the pupil's orders: whether it can be reviewed now, and the pupil's review. */
+export const getOrderFeedback = (id: string) => authJson<{ data: FeedbackLine[] }>(`my-orders/${id}/feedback`).then((a) => a.data);
+export const sendFeedback = (id: string, body: { productId: string; rating: number; text: string }) =>
+  authJson<{ data: Review }>(`my-orders/${id}/feedback`, { method: 'POST', body }).then((a) => a.data);
+
+/** What an order still needs and how it can be paid, with the pupil's ZP and Altyn Saqa. */
+export const getOrderPayment = (id: string) => authJson<{ data: OrderPayment }>(`orders/${id}/payment`).then((a) => a.data);
 
 export const getWallet = () => authJson<{ data: Wallet }>('orders/wallet').then((a) => a.data);
 

@@ -6,17 +6,26 @@ import { currentLocale } from '@olymp/web-common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { checkout, getCart, getPickupPoints, type Fulfilment } from '../../../api/shop';
+import { checkout, getCart, getPickupPoints, type Currency, type Fulfilment, type ShopCart } from '../../../api/shop';
 import { useAuth } from '../../../auth/AuthProvider';
 import { errorMessage, fieldErrors } from '../../../auth/otp';
 import { Alert, Button, ButtonLink, EmptyState, SelectField, Skeleton, TextField } from '../../../design';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
-import { formatNumber, pick } from '../../../lib/format';
+import { pick } from '../../../lib/format';
 import { placeName, sortedPlaces, usePlaces } from '../../../lib/places';
 import { useApi } from '../../../lib/useApi';
 import { cartReady } from './CartPage';
-import { SHOP, ShopFrame } from './parts';
+import { SHOP, ShopFrame, amountIn } from './parts';
+
+/** The wallet currencies the whole cart can be paid in (a product without a price in one rules it out). */
+const WALLET_CURRENCIES = [
+  ['zp', 'zp'],
+  ['altyn_saqa', 'altynSaqa'],
+] as const satisfies readonly (readonly [Currency, keyof ShopCart['totals']])[];
+function totalIn(cart: ShopCart, currency: Currency): number | null {
+  return currency === 'tenge' ? cart.totals.tenge : currency === 'zp' ? cart.totals.zp : cart.totals.altynSaqa;
+}
 
 /** The server names a field by its path (`fulfilment.address.phone`); the form by its last part. */
 function byLastPart(errors: Record<string, string>): Record<string, string> {
@@ -33,6 +42,7 @@ export default function DeliveryPage() {
   const points = useApi(getPickupPoints, 'points');
   const cities = usePlaces('cities');
   const [method, setMethod] = useState<'pickup' | 'delivery'>('pickup');
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const [pointId, setPointId] = useState('');
   const [recipient, setRecipient] = useState(user ? `${user.firstName} ${user.lastName ?? ''}`.trim() : '');
   const [phone, setPhone] = useState(user?.phone ?? '');
@@ -65,7 +75,7 @@ export default function DeliveryPage() {
         : { method: 'delivery', address: { recipient: recipient.trim(), phone: phone.trim(), cityId: Number(cityId), line: line.trim(), note: note.trim() } };
     setBusy(true);
     try {
-      const order = await checkout(fulfilment);
+      const order = await checkout(fulfilment, currency);
       void navigate(`${SHOP}/orders/${order.id}/payment`);
     } catch (err) {
       setFields(byLastPart(fieldErrors(err)));
@@ -77,6 +87,9 @@ export default function DeliveryPage() {
   };
 
   const data = cart.data;
+  const offered = data ? WALLET_CURRENCIES.filter(([, key]) => data.totals[key] !== null).map(([c]) => c) : [];
+  const currency: Currency = chosenCurrency ?? offered[0] ?? 'zp';
+  const total = data ? totalIn(data, currency) : null;
   return (
     <ShopFrame title={t('checkout.title')}>
       <p>
@@ -142,15 +155,28 @@ export default function DeliveryPage() {
               <TextField label={t('checkout.note')} value={note} onChange={(e) => setNote(e.target.value)} error={fields.note} />
             </div>
           )}
+          {offered.length > 1 ? (
+            <fieldset className="checkout__method">
+              <legend className="field__label">{t('checkout.currency')}</legend>
+              <div className="segmented" role="group">
+                {offered.map((c) => (
+                  <button key={c} type="button" className="segmented__option" aria-pressed={currency === c} onClick={() => setCurrency(c)}>
+                    {t(`currency.${c}`)}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           <div className="card cart-total">
             <p className="cart-total__sum">
               <span>{t('checkout.toPay')}</span>
-              <strong data-testid="checkout-total">{data.totals.zp !== null ? `${formatNumber(data.totals.zp, locale)} ZP` : '—'}</strong>
+              <strong data-testid="checkout-total">{total !== null ? amountIn(total, currency, locale) : '—'}</strong>
             </p>
             <p className="muted">{t('checkout.hold')}</p>
             {!cartReady(data) ? <Alert tone="warning">{t('cart.fixLines')}</Alert> : null}
+            {total === null ? <Alert tone="warning">{t('checkout.notSold')}</Alert> : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
-            <Button type="submit" block busy={busy} disabled={!cartReady(data)}>
+            <Button type="submit" block busy={busy} disabled={!cartReady(data) || total === null}>
               {t('checkout.place')}
             </Button>
           </div>

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { formatDateTime, formatNumber, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { OrderStatus, SHOP, ShopFrame, orderNumber } from './parts';
+import { OrderStatus, SHOP, ShopFrame, amountIn, orderNumber } from './parts';
 import { useOrder } from './useOrder';
 
 const PATHS: Record<ShopOrder['method'], ShopOrderStatus[]> = {
@@ -99,7 +99,7 @@ export default function OrderPage() {
               <>
                 <Alert tone="info">{t('order.payBy', { time: formatDateTime(o.payBy, locale) })}</Alert>
                 <div className="cluster">
-                  <ButtonLink to={`${SHOP}/orders/${o.id}/payment`}>{t('order.pay', { amount: formatNumber(o.total, locale) })}</ButtonLink>
+                  <ButtonLink to={`${SHOP}/orders/${o.id}/payment`}>{o.currency === 'zp' ? t('order.pay', { amount: formatNumber(o.total, locale) }) : t('order.payIn', { amount: amountIn(o.total, o.currency, locale) })}</ButtonLink>
                   <Button variant="outline" busy={busy} onClick={() => void cancel()}>
                     {t('order.cancel')}
                   </Button>
@@ -107,9 +107,12 @@ export default function OrderPage() {
               </>
             ) : null}
             {o.status === 'delivered' || o.status === 'picked_up' ? (
-              <ButtonLink to={`${SHOP}/orders/${o.id}/return-methods`} variant="outline">
-                {t('order.return')}
-              </ButtonLink>
+              <div className="cluster">
+                <ButtonLink to={`${SHOP}/orders/${o.id}/feedback`}>{t('order.review')}</ButtonLink>
+                <ButtonLink to={`${SHOP}/orders/${o.id}/return-methods`} variant="outline">
+                  {t('order.return')}
+                </ButtonLink>
+              </div>
             ) : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
           </Card>
@@ -119,14 +122,14 @@ export default function OrderPage() {
                 <li key={l.productId}>
                   <Link to={`${SHOP}/products/${l.productId}`}>{pick(l.name, locale)}</Link>
                   <span className="muted">
-                    {l.quantity} × {formatNumber(l.unitPrice, locale)} ZP
+                    {l.quantity} × {amountIn(l.unitPrice, o.currency, locale)}
                   </span>
                 </li>
               ))}
             </ul>
             <p className="cart-total__sum">
               <span>{t('cart.total')}</span>
-              <strong>{formatNumber(o.total, locale)} ZP</strong>
+              <strong data-testid="order-total">{amountIn(o.total, o.currency, locale)}</strong>
             </p>
           </Card>
           <Card title={o.method === 'pickup' ? t('checkout.pickup') : t('checkout.delivery')}>

@@ -1,5 +1,5 @@
 /**
- * orders/{uuid}/payment: pay the order's invoice in ZP from the wallet (finance's wallet payment). The order turns
+ * orders/{uuid}/payment: pay the order's invoice in ZP or Altyn Saqa from the wallet (finance's wallet payment). The order turns
  * `paid` when finance's `invoice.paid` reaches the shop, a moment later: the page waits for it, then shows the order.
  */
 import { currentLocale } from '@olymp/web-common';
@@ -11,10 +11,10 @@ import { errorMessage } from '../../../auth/otp';
 import { Alert, Button, ButtonLink, Card, Skeleton } from '../../../design';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
-import { cartChanged } from '../../../api/shop';
+import { cartChanged, getOrderPayment } from '../../../api/shop';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { OrderStatus, SHOP, ShopFrame, orderNumber } from './parts';
+import { OrderStatus, SHOP, ShopFrame, amountIn, orderNumber } from './parts';
 import { useOrder } from './useOrder';
 
 export default function OrderPaymentPage() {
@@ -24,7 +24,11 @@ export default function OrderPaymentPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const invoiceId = order.data?.invoiceId ?? null;
-  const payable = useApi(invoiceId ? () => getPayable(invoiceId) : null, invoiceId ?? '');
+  const inZp = order.data ? order.data.currency === 'zp' : true;
+  // ZP: finance's payable check (it knows the recharge path); Altyn Saqa: the shop's payment summary with both balances.
+  const payable = useApi(invoiceId && inZp ? () => getPayable(invoiceId) : null, invoiceId ?? '');
+  const summary = useApi(invoiceId && !inZp ? () => getOrderPayment(orderId) : null, `payment:${invoiceId ?? ''}`);
+  const enough = inZp ? !!payable.data?.payable : summary.data ? summary.data.balances.altynSaqa >= summary.data.total : false;
   const [busy, setBusy] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,6 +59,7 @@ export default function OrderPaymentPage() {
     } catch (err) {
       setError(errorMessage(err, t('errors.pay')));
       void payable.reload();
+      void summary.reload();
     } finally {
       setBusy(false);
     }
@@ -74,7 +79,7 @@ export default function OrderPaymentPage() {
           <div className="cluster cluster--between">
             <OrderStatus status={o.status} />
             <strong className="price price--large" data-testid="payment-amount">
-              {formatNumber(o.total, locale)} ZP
+              {amountIn(o.total, o.currency, locale)}
             </strong>
           </div>
           {o.status !== 'awaiting_payment' ? (
@@ -87,7 +92,18 @@ export default function OrderPaymentPage() {
           ) : (
             <>
               <p className="muted">{t('order.payBy', { time: formatDateTime(o.payBy, locale) })}</p>
-              {payable.error ? (
+              {!inZp ? (
+                summary.error ? (
+                  <LoadFailed error={summary.error} onRetry={() => void summary.reload()} />
+                ) : summary.data ? (
+                  <>
+                    <p data-testid="payment-balance">{t('payment.balanceAltynSaqa', { balance: formatNumber(summary.data.balances.altynSaqa, locale) })}</p>
+                    {!enough ? <Alert tone="warning">{t('payment.shortAltynSaqa')}</Alert> : null}
+                  </>
+                ) : (
+                  <Skeleton height={24} width="50%" />
+                )
+              ) : payable.error ? (
                 <LoadFailed error={payable.error} onRetry={() => void payable.reload()} />
               ) : payable.data ? (
                 <>
@@ -99,10 +115,10 @@ export default function OrderPaymentPage() {
               )}
               {error ? <Alert tone="error">{error}</Alert> : null}
               <div className="cluster">
-                <Button busy={busy} disabled={!payable.data?.payable} onClick={() => void pay()}>
-                  {t('payment.payZp', { amount: formatNumber(o.total, locale) })}
+                <Button busy={busy} disabled={!enough} onClick={() => void pay()}>
+                  {inZp ? t('payment.payZp', { amount: formatNumber(o.total, locale) }) : t('payment.payIn', { amount: amountIn(o.total, o.currency, locale) })}
                 </Button>
-                {payable.data && !payable.data.payable ? (
+                {inZp && payable.data && !payable.data.payable ? (
                   <ButtonLink to="/student/zpoint/checkout" variant="outline">
                     {t('wallet.recharge')}
                   </ButtonLink>

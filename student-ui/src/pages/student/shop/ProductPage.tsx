@@ -3,15 +3,55 @@ import { currentLocale } from '@olymp/web-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { addToCart, addToWishlist, getProduct, imageUrl } from '../../../api/shop';
+import { addToCart, addToWishlist, getProduct, getProductReviews, imageUrl } from '../../../api/shop';
 import { errorMessage } from '../../../auth/otp';
 import { Alert, Badge, Button, ButtonLink, Skeleton } from '../../../design';
 import { useToast } from '../../../design/toasts';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
-import { formatNumber, formatTenge, pick } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatTenge, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { ProductImage, SHOP, ShopFrame } from './parts';
+import { ProductImage, SHOP, ShopFrame, Stars } from './parts';
+
+/** The product's visible reviews with their average and count (authors as "Aigerim S."). */
+function Reviews({ productId }: { productId: string }) {
+  const { t } = useTranslation('shop');
+  const locale = currentLocale();
+  const reviews = useApi(() => getProductReviews(productId), `reviews:${productId}`);
+  const r = reviews.data;
+  return (
+    <section aria-label={t('reviews.title')} data-testid="product-reviews">
+      <h2 className="section-title">{t('reviews.title')}</h2>
+      {reviews.error ? (
+        <LoadFailed error={reviews.error} onRetry={() => void reviews.reload()} />
+      ) : !r ? (
+        <Skeleton height={60} />
+      ) : r.count === 0 || r.average == null ? (
+        <p className="muted" data-testid="reviews-summary">{t('reviews.none')}</p>
+      ) : (
+        <div className="stack">
+          <p className="review-summary" data-testid="reviews-summary">
+            <Stars value={r.average} />
+            <strong data-testid="reviews-average">{formatNumber(r.average, locale)}</strong>
+            <span className="muted" data-testid="reviews-count">{t('reviews.count', { count: r.count })}</span>
+          </p>
+          <ul className="review-list">
+            {r.data.map((review) => (
+              <li key={review.id} data-testid="review">
+                <div className="cluster cluster--between">
+                  <strong>{review.author}</strong>
+                  <span className="muted">{formatDateTime(review.createdAt, locale)}</span>
+                </div>
+                <Stars value={review.rating} />
+                {review.text ? <p>{review.text}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
 
 export default function ProductPage() {
   const { t } = useTranslation('shop');
@@ -146,6 +186,7 @@ export default function ProductPage() {
                 </dl>
               </section>
             ) : null}
+            <Reviews productId={p.id} />
           </div>
         </div>
       )}

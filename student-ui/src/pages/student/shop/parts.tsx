@@ -3,7 +3,7 @@ import { currentLocale } from '@olymp/web-common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CART_CHANGED, getWallet, imageUrl, type ShopOrderStatus, type ShopProductCard, type Wallet } from '../../../api/shop';
+import { CART_CHANGED, getWallet, type Currency, imageUrl, type ShopOrderStatus, type ShopProductCard, type Wallet } from '../../../api/shop';
 import { Badge, Skeleton, Tabs, type Tone } from '../../../design';
 import { formatNumber, formatTenge, pick } from '../../../lib/format';
 import './shop.css';
@@ -185,4 +185,25 @@ export function OrderStatus({ status }: { status: ShopOrderStatus }) {
 /** A short order number for people (the first block of its uuid), never the whole id. */
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();
+}
+
+/** A rating of 1-5 as stars, read out as words ("4 of 5"). */
+export function Stars({ value }: { value: number }) {
+  const { t } = useTranslation('shop');
+  const full = Math.round(value);
+  return (
+    <span className="stars" role="img" aria-label={t('reviews.outOf', { value })}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} aria-hidden="true" className={n <= full ? 'stars__star stars__star--on' : 'stars__star'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** An amount in the order's currency: "300 ZP", "14 Altyn Saqa", "900 ₸". */
+export function amountIn(amount: number, currency: Currency, locale: ReturnType<typeof currentLocale>): string {
+  if (currency === 'tenge') return formatTenge(amount, locale);
+  return `${formatNumber(amount, locale)} ${currency === 'zp' ? 'ZP' : 'Altyn Saqa'}`;
 }
