@@ -10,6 +10,7 @@ import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
+import { closeStack } from '@olymp/web-common/testing';
 import { startShop } from '@olymp/shop';
 
 export interface Stack {
@@ -55,9 +56,7 @@ export async function startStack(studentUiDir: string, options: { adminUiDir?: s
       gateway,
       services,
       async close() {
-        await gateway.close();
-        await Promise.all(Object.values(services).map((s) => s.close()));
-        await ns.cleanup();
+        await closeStack(gateway, services, () => ns.cleanup());
       },
     };
   } catch (error) {
