@@ -18,7 +18,7 @@ import { AuditLog, Clock, DomainError } from '@olymp/server-kit';
 import { RealtimeServer, userRoom } from '../realtime/realtime.server';
 import { AfterCommit } from '../realtime/after-commit';
 import { NoticesService } from '../notices/notices.service';
-import { ChatGroup, ChatMember, ChatMessage, ChatReport } from './chat.entities';
+import { ChatGroup, ChatImage, ChatMember, ChatMessage, ChatReport } from './chat.entities';
 
 /** Who is calling: a signed-in user and what the guard knows of their permissions. */
 export interface ChatCaller {
@@ -29,6 +29,9 @@ export interface ChatCaller {
 }
 
 export const chatRoom = (groupId: string) => `chat:${groupId}`;
+
+/** Where members read a group's picture (with their token: the route is member-only; chat-images.service.ts). */
+export const chatImageUrl = (groupId: string, filename: string) => `/api/chat/groups/${groupId}/images/${filename}`;
 
 /** An opaque per-group token of a person: a client finds its own messages without ever seeing a user id. */
 export const authorKey = (groupId: string, userId: string) => createHash('sha256').update(`chat:${groupId}:${userId}`).digest('base64url').slice(0, 16);
@@ -127,6 +130,10 @@ export class ChatService {
     return { group, member: member?.active ? member : null, staff };
   }
 
+  isModerator(caller: ChatCaller): boolean {
+    return has(caller, 'chat:moderate');
+  }
+
   // ---- reading -------------------------------------------------------------------------------------------------
 
   view(msg: ChatMessage, reply: ChatMessage | null | undefined): ChatMessageView {
@@ -139,7 +146,7 @@ export class ChatService {
       clientId: msg.clientId,
       author: { key: authorKey(msg.groupId, msg.authorId), name: msg.authorName, role: msg.authorRole },
       text: gone ? null : msg.text,
-      image: gone || !msg.image ? null : { url: `/api/upload-image/${msg.image}` },
+      image: gone || !msg.image ? null : { url: chatImageUrl(msg.groupId, msg.image) },
       replyTo: reply
         ? { id: reply.id, seq: reply.seq, name: reply.authorName, text: replyGone ? null : (reply.text ?? '').slice(0, 140) }
         : null,
@@ -323,6 +330,10 @@ export class ChatService {
         if (!target) throw new DomainError('CHAT_REPLY_NOT_FOUND');
         if (target.deletedAt || target.hiddenAt) throw new DomainError('CHAT_MESSAGE_GONE');
         replyToId = target.id;
+      }
+      // A picture only as its uploader sent it to this group (chat-images.service.ts), never another's or a guess.
+      if (input.image && !(await m.existsBy(ChatImage, { groupId, ownerId: caller.sub, filename: input.image }))) {
+        throw new DomainError('CHAT_IMAGE_NOT_FOUND');
       }
       const seq = group.lastSeq + 1;
       const row = Object.assign(new ChatMessage(), {
