@@ -47,8 +47,12 @@ export const chatMessageView = z.object({
   hiddenAt: isoInstant.nullable(),
 }) satisfies z.ZodType<ChatMessageView>;
 
-/** Staff see who wrote a message and what a hidden message said. */
-export const chatStaffMessageView = chatMessageView.extend({ authorId: z.uuid().nullable(), originalText: z.string().nullable() });
+/** Staff see who wrote a message and what a hidden or deleted message said and showed. */
+export const chatStaffMessageView = chatMessageView.extend({
+  authorId: z.uuid().nullable(),
+  originalText: z.string().nullable(),
+  originalImage: z.object({ url: z.string() }).nullable(),
+});
 export type ChatStaffMessageView = z.output<typeof chatStaffMessageView>;
 
 export const chatTypingView = z.object({ groupId: z.uuid(), key: z.string(), name: z.string().nullable() }) satisfies z.ZodType<ChatTyping>;
@@ -163,6 +167,10 @@ export const chatMuteInput = z.strictObject({
   minutes: z.number().int().min(0).max(30 * 24 * 60),
 });
 export const chatHideInput = z.strictObject({ reason: z.string().trim().max(500).optional() });
-export const chatAnnounceInput = z.strictObject({ text: z.string().trim().min(1).max(CHAT_LIMITS.textMax) });
+export const chatAnnounceInput = z.strictObject({
+  text: z.string().trim().min(1).max(CHAT_LIMITS.textMax),
+  /** A picture the moderator uploaded to this group (`POST /api/chat/groups/{id}/images`). */
+  image: z.string().regex(CHAT_IMAGE_NAME).optional(),
+});
 /** Staff add a member of the thing's default group to an extra group (or take one out). */
 export const chatMemberInput = z.strictObject({ userId: z.uuid(), active: z.boolean() });

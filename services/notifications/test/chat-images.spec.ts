@@ -165,5 +165,23 @@ describe('chat pictures', () => {
     expect(hidden.status).toBe(200);
     expect((await readImage(nurlan, mine.url)).status).toBe(404);
     expect((await readImage('admin', mine.url)).status).toBe(200);
+    // Staff still see what the hidden message showed (moderation); members see nothing of it.
+    const staffHistory = await request(node.url).get(`/api/chat/admin/groups/${groupId}/messages`).set(as('admin'));
+    const staffView = (staffHistory.body.data as { id: string; image: unknown; originalImage: unknown }[]).find((x) => x.id === sent.body.data.id);
+    expect(staffView).toMatchObject({ image: null, originalImage: { url: mine.url } });
+  });
+
+  it('a moderator pins an announcement with a picture they uploaded to the group; another picture name is refused', async () => {
+    const staffPicture = (await upload('admin', groupId, photo)).body.data as ChatImageView;
+    const others = (await upload(aigerim, groupId, photo)).body.data as ChatImageView;
+    const refused = await request(node.url).post(`/api/chat/admin/groups/${groupId}/announcements`).set(as('admin', 'ru')).send({ text: 'Назар аударыңыз', image: others.image });
+    expect([refused.status, refused.body.code]).toEqual([400, 'CHAT_IMAGE_NOT_FOUND']);
+    expect(refused.body.message).toMatch(/[а-я]/);
+    const pinned = await request(node.url).post(`/api/chat/admin/groups/${groupId}/announcements`).set(as('admin')).send({ text: 'Назар аударыңыз', image: staffPicture.image });
+    expect(pinned.status).toBe(201);
+    expect(pinned.body.data).toMatchObject({ pinned: true, image: { url: staffPicture.url } });
+    const group = await request(node.url).get(`/api/chat/groups/${groupId}`).set(as(nurlan));
+    expect(group.body.data.pinned.image).toEqual({ url: staffPicture.url });
+    expect((await readImage(nurlan, staffPicture.url)).status).toBe(200);
   });
 });

@@ -159,7 +159,10 @@ export class ChatService {
   }
 
   staffView(msg: ChatMessage, reply: ChatMessage | null | undefined): ChatStaffMessageView {
-    return { ...this.view(msg, reply), authorId: msg.authorId, originalText: msg.text };
+    return {
+      ...this.view(msg, reply), authorId: msg.authorId, originalText: msg.text,
+      originalImage: msg.image ? { url: chatImageUrl(msg.groupId, msg.image) } : null,
+    };
   }
 
   private async withReplies(m: EntityManager, rows: ChatMessage[]): Promise<Map<string, ChatMessage>> {
@@ -593,20 +596,21 @@ export class ChatService {
    * A pinned announcement: a staff message pinned at the top of the group (replacing the previous pin), and a
    * notice to every active member (kept, and pushed to their sockets after the commit). Audited.
    */
-  async announce(actor: ChatCaller, groupId: string, text: string): Promise<ChatMessageView> {
+  async announce(actor: ChatCaller, groupId: string, text: string, image?: string): Promise<ChatMessageView> {
     const row = await this.ds.transaction(async (m) => {
       const g = await m.createQueryBuilder(ChatGroup, 'g').setLock('pessimistic_write').where('g.id = :groupId', { groupId }).getOne();
       if (!g) throw new DomainError('NOT_FOUND');
+      if (image && !(await m.existsBy(ChatImage, { groupId, ownerId: actor.sub, filename: image }))) throw new DomainError('CHAT_IMAGE_NOT_FOUND');
       const now = this.clock.now();
       const seq = g.lastSeq + 1;
       const row = Object.assign(new ChatMessage(), {
-        id: randomUUID(), groupId, seq, authorId: actor.sub, authorName: null, authorRole: 'staff', clientId: null, text, image: null,
+        id: randomUUID(), groupId, seq, authorId: actor.sub, authorName: null, authorRole: 'staff', clientId: null, text, image: image ?? null,
         replyToId: null, pinned: true, createdAt: now, editedAt: null, deletedAt: null, hiddenAt: null,
       } satisfies ChatMessage);
       await m.update(ChatMessage, { groupId, pinned: true }, { pinned: false });
       await m.insert(ChatMessage, row);
       await m.update(ChatGroup, { id: groupId }, { lastSeq: seq, updatedAt: now, pinnedId: row.id });
-      await this.audit.record(m, { actor, action: 'chat.announce', resource: 'chat/groups', resourceId: groupId, after: { messageId: row.id, text } });
+      await this.audit.record(m, { actor, action: 'chat.announce', resource: 'chat/groups', resourceId: groupId, after: { messageId: row.id, text, image: image ?? null } });
       const members = (await m.query('SELECT user_id FROM chat_members WHERE group_id = $1 AND active', [groupId])) as { user_id: string }[];
       await this.notices.addMany(
         m,
