@@ -318,7 +318,8 @@ export default function ChatPage() {
       {group.pinned && !group.pinned.hiddenAt ? (
         <aside className="chat__pinned" aria-label={t('pinned')}>
           <strong>📌 {t('pinned')}</strong>
-          <p>{group.pinned.text}</p>
+          {group.pinned.image ? <ChatImage url={group.pinned.image.url} /> : null}
+          {group.pinned.text ? <p>{group.pinned.text}</p> : null}
         </aside>
       ) : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
