@@ -101,7 +101,7 @@ describe('every service', () => {
     },
     shop: KIT,
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },
-    notifications: KIT,
+    notifications: { ...KIT, 'GET /api/chat/groups/{id}/images/{filename}': 'streams a chat picture (members only)' },
   };
 
   it.each(Object.keys(starters))('%s documents the answer of every custom route with a schema', async (name) => {
