@@ -22,7 +22,7 @@ export function eventCalendar(e: LearningEvent, locale: Locale, opts: { siteUrl:
   // Date with a zone would be written as its UTC hours labelled Almaty, so the times go in as Luxon in that zone.
   cal.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] });
   const inZone = (d: Date) => DateTime.fromJSDate(d).setZone(ZONE);
-  const page = `${opts.siteUrl.replace(/\/$/, '')}/events/${e.id}`;
+  const page = `${opts.siteUrl.replace(/\/$/, '')}/student/events/${e.id}`;
   const description = [pick('description'), e.onlineUrl ?? '', page].filter(Boolean).join('\n\n');
   cal.createEvent({
     id: `${e.id}@olymp`,
