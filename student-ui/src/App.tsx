@@ -17,7 +17,7 @@ import { StudentLayout } from './layouts/StudentLayout';
  * A route's code and its translation group load in parallel (not one after the other, which on a slow network
  * would be two round trips before the page can paint).
  */
-function page<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>, namespace?: string) {
+function page<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>, namespace?: string | string[]) {
   return lazy(() => Promise.all([load(), namespace ? i18n.loadNamespaces(namespace) : undefined]).then(([module]) => module));
 }
 
@@ -38,7 +38,8 @@ const RegistrationCompletedPage = page(() => import('./pages/auth/RegistrationCo
 const LoginPage = page(() => import('./pages/auth/LoginPage'), 'loginPage');
 const OtpConfirmationPage = page(() => import('./pages/auth/OtpConfirmationPage'), 'loginPage');
 // Student area
-const StudentHomePage = page(() => import('./pages/student/StudentHomePage'), 'challenges');
+const StudentHomePage = page(() => import('./pages/student/StudentHomePage'), ['challenges', 'events']);
+const EventPage = page(() => import('./pages/student/events/EventPage'), 'events');
 const ChallengesPage = page(() => import('./pages/student/ChallengesPage'), 'challenges');
 const MyChallengesPage = page(() => import('./pages/student/MyChallengesPage'), 'challenges');
 const ChallengePage = page(() => import('./pages/student/ChallengePage'), 'challenges');
@@ -134,6 +135,7 @@ export function App() {
             <Route path="library" element={<LibrariesPage />} />
             <Route path="library/:libraryId" element={<LibraryPage />} />
             <Route path="library/:libraryId/study/:kind/:deckId" element={<FlashcardsPage />} />
+            <Route path="events/:eventId" element={<EventPage />} />
             <Route path="achievements" element={<AchievementsPage />} />
             <Route path="my-invoices" element={<InvoicesPage />} />
             <Route path="my-invoices/:invoiceId" element={<InvoicePage />} />

@@ -147,6 +147,7 @@ describe('every service', () => {
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
+      'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',
       'notifications__order_status_changed__NoticesConsumer_orderStatusChanged',
       'notifications__sms_requested__SmsDelivery_deliver',

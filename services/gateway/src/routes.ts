@@ -90,8 +90,9 @@ export const ROUTES: readonly RouteRule[] = [
     'my-homework',
     'homework',
     'homework-submissions',
-    // Events (issue 16): staff CRUD and publishing.
+    // Events (issue 16): staff CRUD and publishing; pupils' upcoming list, event page and calendar file.
     'events',
+    'my-events',
     // Today's figures for the staff home page.
     'stats/learning',
     // The library (library/): staff resources, and pupils' browse, search, study and reviews.

@@ -39,5 +39,6 @@ export const learningService: ServiceDefinition = {
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);
 export { AttemptSweeper } from './attempts/sweeper';
+export { EventReminders } from './events/event-reminders';
 export { Attempts } from './attempts/attempts.service';
 export { Leaderboards } from './boards/leaderboard.service';
