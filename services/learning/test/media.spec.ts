@@ -23,10 +23,11 @@ const DAY = 86_400_000;
 const T0 = new Date('2026-12-01T14:00:00.000Z');
 const titles = (en: string) => ({ titleKk: `${en} (kk)`, titleRu: `${en} (ru)`, titleEn: en });
 /** Reads a response body as bytes whatever its type (supertest parses only text and JSON itself). */
-const binary = (res: NodeJS.ReadableStream & { setEncoding(e: string): void }, cb: (err: Error | null, body: Buffer) => void) => {
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const parts: Buffer[] = [];
-  res.on('data', (c: Buffer) => parts.push(c));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
+  stream.on('data', (c: Buffer) => parts.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(parts)));
 };
 
 describe('media: materials, videos, recordings, social media', () => {
