@@ -9,4 +9,5 @@ export const LEARNING_MESSAGES = {
   ANSWER_SAVED: msg('Answer saved.', 'Ответ сохранён.', 'Жауап сақталды.'),
   QUIZ_FINISHED: msg('The test is finished.', 'Тест завершён.', 'Тест аяқталды.'),
   TREASURE_CLAIMED: msg('Treasure claimed!', 'Сокровище получено!', 'Қазына алынды!'),
+  MATERIAL_REMOVED: msg('The material is removed.', 'Материал удалён.', 'Материал жойылды.'),
 } as const satisfies Record<string, Localized>;

@@ -66,6 +66,7 @@ const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile')
 const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
 const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
+const LessonRecordingPage = page(() => import('./pages/student/LessonRecordingPage'), 'media');
 const ShopHomePage = page(() => import('./pages/student/shop/ShopHomePage'), 'shop');
 const ShopProductsPage = page(() => import('./pages/student/shop/ProductsPage'), 'shop');
 const ShopProductPage = page(() => import('./pages/student/shop/ProductPage'), 'shop');
@@ -151,6 +152,7 @@ export function App() {
             <Route path="chat/:groupId" element={<ChatPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
             <Route path="courses/*" element={<CoursesPage />} />
+            <Route path="lessons/:lessonId/recording" element={<LessonRecordingPage />} />
             <Route path="shop" element={<Navigate to="products/home" replace />} />
             <Route path="shop/products/home" element={<ShopHomePage />} />
             <Route path="shop/products" element={<ShopProductsPage />} />

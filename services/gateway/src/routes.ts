@@ -101,6 +101,11 @@ export const ROUTES: readonly RouteRule[] = [
     'subchapters',
     'cards',
     'collections',
+    // Materials, videos (range requests pass through: headers both ways, the body streamed) and the footer's
+    // social-media links (learning's media/).
+    'materials',
+    'videos',
+    'social-media',
     // Uploads live in learning for now.
     'upload',
     'upload-image',
