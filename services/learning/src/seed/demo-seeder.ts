@@ -11,6 +11,7 @@ import { Treasure } from '../floor/treasure.entities';
 import { ZONE } from '../floor/time';
 import { ContentSeeder } from '../content/content.seeder';
 import { dailyTest, dailyTests } from './math-questions';
+import { CourseDemoSeeder } from './course-demo';
 
 /** Stable ids for demo rows, so a restart finds what an earlier start created. */
 export function demoId(key: string): string {
@@ -31,6 +32,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly admin: ChallengeAdmin,
     private readonly content: ContentSeeder,
     private readonly clock: Clock,
+    private readonly courses: CourseDemoSeeder,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
@@ -45,6 +47,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       for (const grade of DEMO_CHALLENGE_GRADES) created += await this.fiveDay(m, grade, dayOne);
       created += await this.paid(m, dayOne.plus({ days: 1 }).set({ hour: 9 }));
       created += await this.training(m);
+      created += await this.courses.seed(m);
       if (created) this.logger.info({ created }, 'demo learning content seeded');
     });
   }
