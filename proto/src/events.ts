@@ -210,6 +210,25 @@ export const EVENT_SCHEMAS = {
       remindedAt: instant,
     }),
   },
+  /**
+   * A pupil's paid period of a course began or was extended (learning, on `invoice.paid` of a course tariff's
+   * invoice). `periodId` is the invoice's product id; `groupId` the group they study in (null: a flex, self-study or
+   * offline course, or no group had a seat left). Published once per paid period.
+   */
+  'course.enrolled': {
+    1: z.object({
+      enrolmentId: uuid,
+      periodId: uuid,
+      userId: uuid,
+      courseId: uuid,
+      tariffId: uuid,
+      groupId: uuid.nullable(),
+      invoiceId: uuid,
+      renewal: z.boolean(),
+      startsAt: instant,
+      accessUntil: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

@@ -133,7 +133,7 @@ describe('every service', () => {
    */
   const DEPLOYED: Record<keyof typeof starters, string[]> = {
     auth: ['auth__sms_delivery_reported__SmsDeliveryReports_record', 'auth__system_probe_sent__ProbeService_receive'],
-    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__system_probe_sent__ProbeService_receive'],
+    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__system_probe_sent__ProbeService_receive'],
     shop: [
       'shop__invoice_cancelled__shop_orders_invoice-cancelled',
       'shop__invoice_paid__shop_orders_invoice-paid',

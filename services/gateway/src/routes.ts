@@ -27,6 +27,8 @@ export const ROUTES: readonly RouteRule[] = [
     'users/{user}/quizzes',
     'users/{user}/challenges',
     'users/{user}/active-challenges',
+    // The pupil's standing, invoice, subscription and free trial in a course (enrolment/).
+    'users/{user}/courses',
     'logs/learning',
   ]),
   // Before `logs` (auth): the notifications service's own audit log (chat moderation).
@@ -90,6 +92,10 @@ export const ROUTES: readonly RouteRule[] = [
     'my-homework',
     'homework',
     'homework-submissions',
+    // The course store and enrolment (enrolment/): the public store, tariffs (staff), a pupil's courses.
+    'store',
+    'tariffs',
+    'my-courses',
     // Events (issue 16): staff CRUD and publishing; pupils' upcoming list, event page and calendar file.
     'events',
     'my-events',

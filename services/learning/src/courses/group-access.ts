@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { GroupMemberRole } from '@olymp/proto';
-import { type AuthUser, DomainError, RpcClient, notFound } from '@olymp/server-kit';
+import { type AuthUser, Clock, DomainError, RpcClient, notFound } from '@olymp/server-kit';
 import { DataSource } from 'typeorm';
 import { CourseGroup, GroupMember, Lesson } from '../floor/course.entities';
 import { holdsAny } from '../floor/access';
+import { enrolmentLapsed } from '../floor/enrolment.entities';
 
 /** Who asks about a group: staff holding a key (all groups), or one of its teachers or pupils (their own only). */
 export type GroupViewer = { kind: 'staff' } | { kind: 'teacher' } | { kind: 'pupil' };
@@ -19,6 +20,7 @@ export class GroupAccess {
   constructor(
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
+    private readonly clock: Clock,
   ) {}
 
   async group(id: string): Promise<CourseGroup> {
@@ -33,8 +35,10 @@ export class GroupAccess {
     return lesson;
   }
 
+  /** A pupil whose paid access to the course has ended (to the millisecond on the Clock) is no member any more. */
   async roleIn(groupId: string, userId: string): Promise<GroupMemberRole | null> {
     const row = await this.ds.getRepository(GroupMember).findOneBy({ groupId, userId });
+    if (row?.role === 'pupil' && (await enrolmentLapsed(this.ds.manager, groupId, userId, this.clock.now()))) return null;
     return row?.role ?? null;
   }
 

@@ -12,6 +12,7 @@ import { ZONE } from '../floor/time';
 import { ContentSeeder } from '../content/content.seeder';
 import { dailyTest, dailyTests } from './math-questions';
 import { seedDemoLibrary } from './library-demo';
+import { CourseDemoSeeder } from './course-demo';
 
 /** Stable ids for demo rows, so a restart finds what an earlier start created. */
 export function demoId(key: string): string {
@@ -32,6 +33,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly admin: ChallengeAdmin,
     private readonly content: ContentSeeder,
     private readonly clock: Clock,
+    private readonly courses: CourseDemoSeeder,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
@@ -47,6 +49,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       created += await this.paid(m, dayOne.plus({ days: 1 }).set({ hour: 9 }));
       created += await this.training(m);
       created += await seedDemoLibrary(m, demoId);
+      created += await this.courses.seed(m);
       if (created) this.logger.info({ created }, 'demo learning content seeded');
     });
   }

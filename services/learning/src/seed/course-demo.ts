@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, stableUuid } from '@olymp/server-kit';
+import { DateTime } from 'luxon';
+import type { EntityManager } from 'typeorm';
+import { Course, CourseGroup, CourseModule, GroupMember, Lesson } from '../floor/course.entities';
+import { CourseTariff, Enrolment, EnrolmentPeriod } from '../floor/enrolment.entities';
+import { ZONE } from '../floor/time';
+
+/** The demo rows' ids: the rule of `demoId` in demo-seeder.ts (which imports this file, so it is not imported back). */
+const demoId = (key: string) => stableUuid(`olymp-demo:learning:${key}`);
+/** A demo person's id: auth's rule (`demoUserId`), which learning may not import (one service, one package). */
+const demoUser = (phone: string) => stableUuid(`olymp-demo:${phone}`);
+/** The demo teacher (the content maker) and the pupil who has bought the course already. */
+export const DEMO_TEACHER_PHONE = '+77000000010';
+export const DEMO_ENROLLED_PUPIL_PHONE = '+77000000105';
+export const DEMO_PREP_COURSE = 'course:district-preparation';
+
+/**
+ * The paid preparation course of spec section 1: 10,500 tenge for one month, two live sessions a week (one of them
+ * today at 19:00 Almaty), recordings kept 60 days; a group with the demo teacher; the grade-5 demo pupil enrolled
+ * for the current month (paid period without an invoice: a seed), the others free to buy it in the store.
+ */
+@Injectable()
+export class CourseDemoSeeder {
+  constructor(private readonly clock: Clock) {}
+
+  async seed(m: EntityManager): Promise<number> {
+    const id = demoId(DEMO_PREP_COURSE);
+    if (await m.existsBy(Course, { id })) return 0;
+    await m.insert(Course, {
+      id, kind: 'live', published: true, position: 0, imageUrl: null,
+      titleKk: 'Аудандық кезеңге дайындық курсы', titleRu: 'Курс подготовки к районному этапу', titleEn: 'District stage preparation course',
+      descriptionKk: 'Бір айлық ақылы курс: аптасына екі тікелей сабақ, жазбалар 60 күн сақталады, практикалық тапсырмалар және сұрақ-жауап сессиялары.',
+      descriptionRu: 'Платный месячный курс: два живых занятия в неделю, записи доступны 60 дней, практические задания и сессии вопросов и ответов.',
+      descriptionEn: 'A paid one-month course: two live sessions a week, recordings available for 60 days, practice tasks and question sessions.',
+    });
+    const modules = [
+      { kk: 'Сандар мен амалдар', ru: 'Числа и действия', en: 'Numbers and operations' },
+      { kk: 'Мәтінді есептер', ru: 'Текстовые задачи', en: 'Word problems' },
+      { kk: 'Геометрия негіздері', ru: 'Основы геометрии', en: 'Geometry basics' },
+      { kk: 'Олимпиадалық логика', ru: 'Олимпиадная логика', en: 'Olympiad logic' },
+    ];
+    for (const [i, t] of modules.entries()) {
+      await m.insert(CourseModule, { id: demoId(`${DEMO_PREP_COURSE}:module:${i}`), courseId: id, position: i, titleKk: t.kk, titleRu: t.ru, titleEn: t.en });
+    }
+    const tariffId = demoId(`${DEMO_PREP_COURSE}:tariff:month`);
+    await m.insert(CourseTariff, {
+      id: tariffId, courseId: id, published: true, position: 0, priceTenge: 10500, priceZp: 0, periodMonths: 1,
+      titleKk: '1 ай', titleRu: '1 месяц', titleEn: 'One month',
+      includesKk: 'Аптасына 2 тікелей сабақ\nЖазбалар 60 күн\nПрактикалық тапсырмалар\nСұрақ-жауап сессиялары',
+      includesRu: '2 живых занятия в неделю\nЗаписи на 60 дней\nПрактические задания\nСессии вопросов и ответов',
+      includesEn: '2 live sessions a week\nRecordings for 60 days\nPractice tasks\nQuestion sessions',
+    });
+    const groupId = demoId(`${DEMO_PREP_COURSE}:group:1`);
+    await m.insert(CourseGroup, { id: groupId, courseId: id, name: 'Топ 1 / Group 1', capacity: 30, meetingUrl: 'https://meet.example.kz/prep-1', published: true });
+    const now = this.clock.now();
+    await m.insert(GroupMember, { groupId, userId: demoUser(DEMO_TEACHER_PHONE), role: 'teacher', addedAt: now });
+    // Two sessions a week for a month, the first today at 19:00 in Almaty.
+    const today = DateTime.fromJSDate(now, { zone: ZONE }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+    for (const [i, day] of [0, 3, 7, 10, 14, 17, 21, 24, 28].entries()) {
+      const t = modules[Math.min(modules.length - 1, Math.floor(i / 2.5))];
+      await m.insert(Lesson, {
+        id: demoId(`${DEMO_PREP_COURSE}:lesson:${i}`), groupId, moduleId: demoId(`${DEMO_PREP_COURSE}:module:${modules.indexOf(t)}`),
+        titleKk: `${i + 1}-сабақ: ${t.kk}`, titleRu: `Занятие ${i + 1}: ${t.ru}`, titleEn: `Session ${i + 1}: ${t.en}`,
+        startsAt: today.plus({ days: day }).toJSDate(), durationMinutes: 90, kind: 'live', recordingUrl: null,
+      });
+    }
+    const pupil = demoUser(DEMO_ENROLLED_PUPIL_PHONE);
+    const accessUntil = DateTime.fromJSDate(now, { zone: ZONE }).plus({ months: 1 }).toJSDate();
+    const enrolmentId = demoId(`${DEMO_PREP_COURSE}:enrolment:${DEMO_ENROLLED_PUPIL_PHONE}`);
+    await m.insert(Enrolment, { id: enrolmentId, userId: pupil, courseId: id, tariffId, groupId, accessUntil, renew: true, lapsedAt: null });
+    await m.insert(EnrolmentPeriod, {
+      id: demoId(`${DEMO_PREP_COURSE}:period:${DEMO_ENROLLED_PUPIL_PHONE}:1`), enrolmentId, tariffId, kind: 'first', status: 'paid', invoiceId: null,
+      amountTenge: 10500, amountZp: 0, startsAt: now, endsAt: accessUntil, paidAt: now,
+    });
+    await m.insert(GroupMember, { groupId, userId: pupil, role: 'pupil', addedAt: now });
+    return 1;
+  }
+}
