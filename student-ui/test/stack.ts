@@ -19,7 +19,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(studentUiDir: string, options: { adminUiDir?: string } = {}): Promise<Stack> {
+export async function startStack(studentUiDir: string, options: { adminUiDir?: string; financeEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = createTestNamespace();
   const seed = { SEED_DEMO: 'true' };
   const started: RunningService[] = [];
@@ -30,7 +30,7 @@ export async function startStack(studentUiDir: string, options: { adminUiDir?: s
     const [learning, shop, finance, notifications] = await Promise.all([
       startLearning(ns.envFor('learning', seed)),
       startShop(ns.envFor('shop', seed)),
-      startFinance(ns.envFor('finance', seed)),
+      startFinance(ns.envFor('finance', { ...seed, ...options.financeEnv })),
       startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true', SOCKET_ADAPTER: 'none' })),
     ]);
     started.push(learning, shop, finance, notifications);

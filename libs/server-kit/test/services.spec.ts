@@ -99,7 +99,7 @@ describe('every service', () => {
       'GET /api/certificates/download': 'a certificate as a PDF file',
       'GET /api/challenges/{challenge}/certs/zip': 'the certificates of a run as one ZIP (streamed)',
     },
-    shop: KIT,
+    shop: { ...KIT, 'GET /api/orders/export': 'a CSV file (streamed)' },
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },
     notifications: { ...KIT, 'GET /api/chat/groups/{id}/images/{filename}': 'streams a chat picture (members only)' },
   };
