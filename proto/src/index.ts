@@ -14,6 +14,7 @@ export * from './http';
 export * from './http.auth';
 export * from './http.learning';
 export * from './http.courses';
+export * from './http.teaching';
 export * from './http.events';
 export * from './http.finance';
 export * from './http.notifications';

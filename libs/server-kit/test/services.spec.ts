@@ -148,6 +148,7 @@ describe('every service', () => {
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
       'notifications__learning_membership_changed__notifications_chat_membership',
+      'notifications__lesson_reminder_due__notifications_lesson-reminder',
       'notifications__order_status_changed__NoticesConsumer_orderStatusChanged',
       'notifications__sms_requested__SmsDelivery_deliver',
       'notifications__system_probe_sent__ProbeService_receive',

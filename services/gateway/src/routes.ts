@@ -90,6 +90,11 @@ export const ROUTES: readonly RouteRule[] = [
     'my-homework',
     'homework',
     'homework-submissions',
+    // Teaching (issue 15, docs/teaching.md): teachers' work and pay, the class schedule, pupils' calendar feeds.
+    'teaching',
+    'class-schedule',
+    'my-calendar',
+    'calendar',
     // Events (issue 16): staff CRUD and publishing.
     'events',
     // Today's figures for the staff home page.

@@ -7,6 +7,7 @@ import { LearningCourseGroups1763930000000 } from './migrations/1763930000000-le
 import { LearningCertificates1763940000000 } from './migrations/1763940000000-learning-certificates';
 import { LearningLibrary1763947000000 } from './migrations/1763947000000-learning-library';
 import { LearningEvents1763965000000 } from './migrations/1763965000000-learning-events';
+import { LearningTeaching1764200000000 } from './migrations/1764200000000-learning-teaching';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -15,6 +16,7 @@ import { ResultsModule } from './results/results.module';
 import { ChallengesModule } from './challenges/challenges.module';
 import { TrainingsModule } from './trainings/trainings.module';
 import { CoursesModule } from './courses/courses.module';
+import { TeachingModule } from './teaching/teaching.module';
 import { CertificatesModule } from './certificates/certificates.module';
 import { EventsModule } from './events/events.module';
 import { StatsModule } from './stats/stats.module';
@@ -31,13 +33,14 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    CoursesModule, EventsModule, CertificatesModule, LibraryModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, TeachingModule, EventsModule, CertificatesModule, LibraryModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningTeaching1764200000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);
 export { AttemptSweeper } from './attempts/sweeper';
 export { Attempts } from './attempts/attempts.service';
 export { Leaderboards } from './boards/leaderboard.service';
+export { LessonReminders } from './teaching/lesson-reminders';

@@ -52,5 +52,7 @@ const label = ['title'] as const;
   ],
   controllers: [GroupsController, ClassworkController],
   providers: [LessonHooks, GroupAccess, GroupsService, ClassworkService],
+  // Teaching (a feature above) reads groups, lessons and people's names through it.
+  exports: [GroupAccess],
 })
 export class CoursesModule {}

@@ -8,8 +8,9 @@ import { certificateEntities } from './certificate.entities';
 import { courseEntities } from './course.entities';
 import { libraryEntities } from './library.entities';
 import { eventEntities } from './event.entities';
+import { teachingEntities } from './teaching.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities, ...eventEntities,
+  ...libraryEntities, ...eventEntities, ...teachingEntities,
 ];

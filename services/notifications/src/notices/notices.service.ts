@@ -123,6 +123,10 @@ export class NoticesService {
         const group = p.group as Localized;
         return this.shape(n, 'info', message('NOTICE_CHAT_ANNOUNCEMENT_TITLE', locale, { group: group[locale] || group.kk }), message('NOTICE_CHAT_ANNOUNCEMENT', locale, { text: String(p.text) }));
       }
+      case 'lesson.reminder': {
+        const title = p.title as Localized;
+        return this.shape(n, 'info', message('NOTICE_LESSON_SOON_TITLE', locale), message('NOTICE_LESSON_SOON', locale, { title: title[locale] || title.kk, time: String(p.time) }));
+      }
       default: {
         const never: never = n.kind;
         throw new Error(`unknown notice kind ${String(never)}`);
