@@ -98,6 +98,7 @@ describe('every service', () => {
       'GET /api/achievements/{code}/download': 'a certificate as a PDF file',
       'GET /api/certificates/download': 'a certificate as a PDF file',
       'GET /api/challenges/{challenge}/certs/zip': 'the certificates of a run as one ZIP (streamed)',
+      'GET /api/calendar/{token}': 'a pupil\'s timetable as an iCalendar file (text/calendar)',
     },
     shop: KIT,
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },
