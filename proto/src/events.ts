@@ -229,6 +229,24 @@ export const EVENT_SCHEMAS = {
       accessUntil: instant,
     }),
   },
+  /**
+   * A live lesson starts within the hour (learning's reminder worker, once per lesson: `lesson_reminders` holds the
+   * lesson's row, so a restart or a second worker never writes it again). Notifications sends each pupil a notice
+   * and an SMS. `pupils` are the group's pupils at that moment.
+   */
+  'lesson.reminder.due': {
+    1: z.object({
+      lessonId: uuid,
+      groupId: uuid,
+      pupils: z.array(uuid).max(1000),
+      title: localized,
+      course: localized,
+      startsAt: instant,
+      /** `yyyy-LL-dd HH:mm` in Asia/Almaty, for the texts. */
+      startsAtAlmaty: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      remindedAt: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

@@ -45,5 +45,17 @@ export const NOTIFICATIONS_MESSAGES = {
   NOTICE_CHAT_ANNOUNCEMENT: msg('{text}', '{text}', '{text}'),
   NOTICE_EVENT_REMINDER_TITLE: msg('Starts in an hour: {title}', 'Через час: {title}', 'Бір сағаттан кейін: {title}'),
   NOTICE_EVENT_REMINDER: msg('"{title}" starts at {time} (Almaty time).', '«{title}» начнётся в {time} (по времени Алматы).', '«{title}» басталу уақыты: {time} (Алматы уақыты).'),
+  NOTICE_LESSON_SOON_TITLE: msg('A lesson soon', 'Скоро урок', 'Жақында сабақ'),
+  NOTICE_LESSON_SOON: msg(
+    '"{title}" starts at {time} (Almaty time). The group link opens 15 minutes before.',
+    '«{title}» начнётся в {time} (время Алматы). Ссылка группы откроется за 15 минут.',
+    '«{title}» сабағы {time}-да басталады (Алматы уақыты). Топ сілтемесі 15 минут бұрын ашылады.',
+  ),
+  /** The SMS an hour before a live lesson (Kazakh and Russian in one message: no language is stored). */
+  SMS_LESSON_SOON: msg(
+    'Olymp: lesson "{title}" at {time}.',
+    'Olymp: урок «{title}» в {time}.',
+    'Olymp: «{title}» сабағы {time}-да.',
+  ),
   MARKED_READ: msg('Marked as read.', 'Отмечено как прочитанное.', 'Оқылды деп белгіленді.'),
 } as const satisfies Record<string, Localized>;

@@ -8,6 +8,7 @@ import { LEARNING_PERMISSIONS } from './permissions.learning';
 import { FINANCE_PERMISSIONS } from './permissions.finance';
 import { SHOP_PERMISSIONS } from './permissions.shop';
 import { NOTIFICATIONS_PERMISSIONS } from './permissions.notifications';
+import { TEACHING_PERMISSIONS } from './permissions.teaching';
 
 export const SPEC_PERMISSIONS = [
   ...keys('sidebar', [
@@ -53,6 +54,7 @@ export const API_PERMISSIONS = [
   // Settings > general (auth, settings/): platform settings by key (support contact, announcement).
   ...keys('setting', ['index', 'update'] as const),
   ...LEARNING_PERMISSIONS,
+  ...TEACHING_PERMISSIONS,
   ...FINANCE_PERMISSIONS,
   ...SHOP_PERMISSIONS,
   ...NOTIFICATIONS_PERMISSIONS,

@@ -92,6 +92,11 @@ export const ROUTES: readonly RouteRule[] = [
     'my-homework',
     'homework',
     'homework-submissions',
+    // Teaching (issue 15, docs/teaching.md): teachers' work and pay, the class schedule, pupils' calendar feeds.
+    'teaching',
+    'class-schedule',
+    'my-calendar',
+    'calendar',
     // The course store and enrolment (enrolment/): the public store, tariffs (staff), a pupil's courses.
     'store',
     'tariffs',

@@ -15,6 +15,7 @@ import { LeaderboardLiveController } from './leaderboard/leaderboard-live.contro
 import { Notice } from './notices/notice.entity';
 import { NoticesService } from './notices/notices.service';
 import { NoticesConsumer } from './notices/notices.consumer';
+import { LessonReminderConsumer } from './notices/lesson-reminder.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
@@ -55,6 +56,7 @@ export class NotificationsModule {
         LeaderboardPublisher,
         NoticesService,
         NoticesConsumer,
+        LessonReminderConsumer,
         SmsDelivery,
       ],
       exports: [RealtimeServer, AfterCommit, NoticesService],

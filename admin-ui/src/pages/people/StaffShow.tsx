@@ -1,19 +1,20 @@
 /**
  * A staff member's page (spec 2, admin `staffs/{id}`): the `teachers` resource (teaching staff: a record of its own,
  * with an optional sign-in account, `userId`). Tabs personal-information, groups, past-lessons, payment-history,
- * payment-wages and salary; the active tab is in the URL (`?tab=`). Groups and lessons belong to courses and wages
- * and salary to payroll, which have no API in this product yet. The payment history is the linked account's.
+ * payment-wages and salary; the active tab is in the URL (`?tab=`). Groups, past lessons, wage payments and the salary
+ * are the linked account's work and pay as a teacher (pages/teaching/TeacherWork.tsx, learning's teaching feature);
+ * the payment history is the linked account's purchases (finance).
  */
 import { useGo } from '@refinedev/core';
 import { Button, Card, Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
 import { useAccess } from '../../hooks/useAccess';
 import { useApi } from '../../hooks/useApi';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
+import { PastLessons, Salary, TeacherGroups, WagePayments } from '../teaching/TeacherWork';
 import { PaymentHistory } from './PaymentHistory';
 import { UrlTabs, nameOf, useLocale } from './shared';
 
@@ -42,6 +43,7 @@ export default function StaffShow({ id }: PageProps) {
   if (teacher.isError) return <Typography.Text type="danger">{(teacher.error as { message?: string }).message}</Typography.Text>;
   if (!record) return null;
 
+  const noAccount = <Typography.Text type="secondary">{t('noAccountWork')}</Typography.Text>;
   const children: Record<(typeof STAFF_TABS)[number], ReactNode> = {
     'personal-information': (
       <Descriptions bordered column={1} size="small" data-testid="staff-info">
@@ -54,11 +56,11 @@ export default function StaffShow({ id }: PageProps) {
         <Descriptions.Item label={t('common:fields.createdAt')}>{formatInstant(record.createdAt)}</Descriptions.Item>
       </Descriptions>
     ),
-    groups: <NotAvailable />,
-    'past-lessons': <NotAvailable />,
+    groups: record.userId ? <TeacherGroups userId={record.userId} /> : noAccount,
+    'past-lessons': record.userId ? <PastLessons userId={record.userId} /> : noAccount,
     'payment-history': record.userId ? <PaymentHistory userId={record.userId} /> : <Typography.Text type="secondary">{t('noAccountPayments')}</Typography.Text>,
-    'payment-wages': <NotAvailable />,
-    salary: <NotAvailable />,
+    'payment-wages': record.userId ? <WagePayments userId={record.userId} /> : noAccount,
+    salary: record.userId ? <Salary userId={record.userId} /> : noAccount,
   };
   return (
     <Card

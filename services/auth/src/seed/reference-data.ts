@@ -25,6 +25,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, 'admin'>, Permis
     ...all('checkpoint:'),
     ...all('course:'),
     ...all('group:'),
+    ...all('wage:'),
     ...all('event:'),
     ...all('management:'),
     ...all('upload:'),

@@ -53,5 +53,7 @@ const label = ['title'] as const;
   ],
   controllers: [GroupsController, ClassworkController],
   providers: [LessonHooks, GroupAccess, GroupMembership, GroupsService, ClassworkService],
+  // Teaching (a feature above) reads groups, lessons and people's names through it.
+  exports: [GroupAccess],
 })
 export class CoursesModule {}

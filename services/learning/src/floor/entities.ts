@@ -10,8 +10,9 @@ import { libraryEntities } from './library.entities';
 import { eventEntities } from './event.entities';
 import { mediaEntities } from './media.entities';
 import { enrolmentEntities } from './enrolment.entities';
+import { teachingEntities } from './teaching.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities,
+  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities, ...teachingEntities,
 ];

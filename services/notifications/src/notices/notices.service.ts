@@ -143,6 +143,10 @@ export class NoticesService {
         const shown = title[locale] || title.kk;
         return this.shape(n, 'info', message('NOTICE_EVENT_REMINDER_TITLE', locale, { title: shown }), message('NOTICE_EVENT_REMINDER', locale, { title: shown, time: almatyTime(String(p.startsAt)) }));
       }
+      case 'lesson.reminder': {
+        const title = p.title as Localized;
+        return this.shape(n, 'info', message('NOTICE_LESSON_SOON_TITLE', locale), message('NOTICE_LESSON_SOON', locale, { title: title[locale] || title.kk, time: String(p.time) }));
+      }
       default: {
         const never: never = n.kind;
         throw new Error(`unknown notice kind ${String(never)}`);
