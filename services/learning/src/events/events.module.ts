@@ -6,6 +6,7 @@ import { createEvent, updateEvent } from './event.dto';
 import { EventHooks } from './event.hooks';
 import { EventsAdmin } from './events-admin.service';
 import { EventsAdminController } from './events-admin.controller';
+import { EventMembership } from './event-membership';
 
 /**
  * Events (issue 16): staff CRUD of events (read with the sidebar's event_index, written with event:*), publishing
@@ -29,6 +30,6 @@ import { EventsAdminController } from './events-admin.controller';
     }),
   ],
   controllers: [EventsAdminController],
-  providers: [EventHooks, EventsAdmin],
+  providers: [EventHooks, EventsAdmin, EventMembership],
 })
 export class EventsModule {}
