@@ -1,7 +1,8 @@
 /**
  * Chat moderation in the admin UI (docs/chat.md) on the whole platform in Chromium, at 390x844 and 1440x900: a
  * manager opens the demo training's chat-groups tab, sees the group with its open report, opens it, hides the
- * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement.
+ * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement with a
+ * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { EventOutbox } from '@olymp/server-kit';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
+import sharp from 'sharp';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkT from '../src/i18n/locales/kk/training.json';
 import { PHONES, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
@@ -72,6 +74,15 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
     const sent = await api<{ data: { id: string } }>(tokens.a, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: `bad-${name}-1`, text } });
     expect(sent.status).toBe(201);
     expect((await api(tokens.b, `chat/messages/${sent.body.data.id}/report`, { method: 'POST', body: { reason: `Балағат ${name}` } })).status).toBe(201);
+    // Pupil B sends a picture (uploaded to the group, then named in the message).
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'plan.png');
+    const uploaded = await fetch(`${gateway.url}/api/chat/groups/${groupId}/images`, { method: 'POST', headers: { authorization: `Bearer ${tokens.b}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const picture = ((await uploaded.json()) as { data: { image: string } }).data.image;
+    const caption = `Сурет (${name})`;
+    expect((await api(tokens.b, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: `pic-${name}-1`, text: caption, image: picture } })).status).toBe(201);
 
     await withPage(async (page: Page) => {
       await page.goto(`${gateway.url}/admin/trainings/${trainingId}?tab=chat-groups`);
@@ -88,6 +99,14 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       const history = await api<{ data: { id: string; text: string | null; hiddenAt: string | null }[] }>(tokens.b, `chat/groups/${groupId}/messages`);
       expect(history.body.data.find((m) => m.id === sent.body.data.id)).toMatchObject({ text: null });
 
+      // The pupil's picture shows in the messages tab, fetched with the manager's token.
+      await panel.getByRole('tab', { name: kk.chat.messages, exact: true }).click();
+      const pictureRow = panel.getByRole('row').filter({ hasText: caption });
+      const img = pictureRow.getByRole('img', { name: kk.chat.image });
+      await img.waitFor();
+      expect(await img.getAttribute('src')).toMatch(/^blob:/);
+      await waitFor(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640), { what: 'the picture decoded' });
+
       // Mute pupil A from the members tab.
       await panel.getByRole('tab', { name: new RegExp(`^${kk.chat.members}`) }).click();
       const member = panel.getByRole('row').filter({ hasText: 'Арман Т.' });
@@ -100,11 +119,15 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
 
       // A pinned announcement: pupils see it pinned and get a notice.
       await panel.getByLabel(kk.chat.announcementText).fill(`Ертең 10:00 (${name})`);
+      await panel.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png });
+      await panel.getByRole('button', { name: kk.chat.pictureReplace }).waitFor();
       await panel.getByRole('button', { name: kk.chat.announceSend }).click();
-      await waitFor(async () => {
-        const g = await api<{ data: { pinned: { text: string } | null } }>(tokens.a, `chat/groups/${groupId}`);
-        return g.body.data.pinned?.text === `Ертең 10:00 (${name})`;
+      const pinned = await waitFor(async () => {
+        const g = await api<{ data: { pinned: { text: string; image: { url: string } | null } | null } }>(tokens.a, `chat/groups/${groupId}`);
+        return g.body.data.pinned?.text === `Ертең 10:00 (${name})` && g.body.data.pinned;
       }, { what: 'the pinned announcement' });
+      expect(pinned.image?.url).toMatch(new RegExp(`^/api/chat/groups/${groupId}/images/[0-9a-f-]{36}\\.webp$`));
+      expect((await fetch(`${gateway.url}${pinned.image?.url}`, { headers: { authorization: `Bearer ${tokens.a}` } })).status).toBe(200);
 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -2,7 +2,8 @@
  * Course groups feed their chat (docs/chat.md), end to end over real PostgreSQL and NATS: staff add a pupil and a
  * teacher to a group in learning -> `learning.membership.changed` (kind course_group) through learning's outbox ->
  * notifications makes them members of the group's chat; taking the pupil off the group takes them out (no reading,
- * no posting); a fact delivered again changes nothing; deleting the group sends "left" for every member.
+ * no posting); a fact delivered again changes nothing; deleting the group sends "left" for every member. Events: a
+ * course's event, once published, has the pupils of the course's groups as members of its chat; unpublished, none.
  */
 import { startNotifications } from '@olymp/notifications';
 import { type EventPayload, ROLE } from '@olymp/proto';
@@ -93,5 +94,33 @@ describe('course groups -> chat membership', () => {
     expect(res.status).toBe(200);
     expect((await facts(teacher.id)).map((f) => [f.payload.role, f.payload.active])).toEqual([['teacher', true], ['teacher', false]]);
     await waitFor(async () => (await courseChats(teacher)).length === 0, { what: 'the teacher out', timeoutMs: 20_000 });
+  });
+
+  it("publishing a course's event makes the pupils of the course's groups members of its chat; unpublishing takes them out", async () => {
+    const course = await post('/courses', { kind: 'live', titleKk: 'Олимпиадаға дайындық', titleRu: 'К олимпиаде', titleEn: 'Olympiad prep' });
+    const group = await post('/groups', { courseId: course.body.id, name: 'B' });
+    const learner = await s.pupil(6, { firstName: 'Дана', lastName: 'Ерлан' });
+    const outsider = await s.pupil(6);
+    expect((await post(`/groups/${group.body.id}/members`, { userId: learner.id, role: 'pupil' })).status).toBe(201);
+    const event = await post('/events', {
+      titleKk: 'Вебинар', titleRu: 'Вебинар', titleEn: 'Webinar', startsAt: '2026-12-20T14:00:00Z', endsAt: '2026-12-20T15:00:00Z',
+      onlineUrl: 'https://meet.example.kz/w', audience: 'course', courseId: course.body.id,
+    });
+    expect(event.status).toBe(201);
+    const eventChats = async (who: Pupil) =>
+      (await chat().get(`/api/chat/groups?kind=event&refId=${event.body.id}`).set('Authorization', who.token)).body.data as { id: string; title: { en: string } }[];
+    expect((await post(`/events/${event.body.id}/publish`, {})).status).toBe(200);
+    const [joined] = await waitFor(async () => {
+      const mine = await eventChats(learner);
+      return mine.length === 1 && mine;
+    }, { what: 'the pupil in the event chat', timeoutMs: 20_000 });
+    expect(joined.title.en).toBe('Webinar');
+    expect((await facts(learner.id)).filter((f) => f.payload.group.kind === 'event').map((f) => [f.payload.name, f.payload.active])).toEqual([['Дана Е.', true]]);
+    expect(await eventChats(outsider)).toEqual([]);
+    // Publishing again changes nothing; unpublishing takes the pupil out.
+    expect((await post(`/events/${event.body.id}/publish`, {})).status).toBe(200);
+    expect((await facts(learner.id)).filter((f) => f.payload.group.kind === 'event')).toHaveLength(1);
+    expect((await post(`/events/${event.body.id}/unpublish`, {})).status).toBe(200);
+    await waitFor(async () => (await chat().get(`/api/chat/groups/${joined.id}`).set('Authorization', learner.token)).status === 404, { what: 'the pupil out of the event chat', timeoutMs: 20_000 });
   });
 });

@@ -35,21 +35,30 @@ export class GroupMembership {
     return out;
   }
 
-  /** One fact per member, joined (`active`) or left, in the transaction of `m`. */
+  /** One fact per member of a course group, joined (`active`) or left, in the transaction of `m`. */
   async announce(m: EntityManager, groupId: string, members: MemberFact[], active: boolean, names: Map<string, string>): Promise<void> {
     if (!members.length) return;
     const group = await m.findOne(CourseGroup, { where: { id: groupId }, relations: { course: true } });
     if (!group) return;
     const c = group.course as Course;
     const title = (t: string) => `${t || c.titleKk || c.titleRu || c.titleEn} · ${group.name}`;
+    await this.write(m, { kind: 'course_group', id: groupId }, { kk: title(c.titleKk), ru: title(c.titleRu), en: title(c.titleEn) }, members, active, names);
+  }
+
+  /** One fact per member of any chat-bearing thing (a course group, an event), in the transaction of `m`. */
+  async write(
+    m: EntityManager, group: { kind: 'course_group' | 'event'; id: string }, title: { kk: string; ru: string; en: string },
+    members: MemberFact[], active: boolean, names: Map<string, string>,
+  ): Promise<void> {
+    const fallback = title.kk || title.ru || title.en || group.kind;
     const at = this.clock.now().toISOString();
     for (const member of members) {
       await this.outbox.add(m, 'learning.membership.changed', {
-        group: { kind: 'course_group', id: groupId },
+        group,
         userId: member.userId,
         name: (names.get(member.userId) || '?').slice(0, 120),
         role: member.role,
-        title: { kk: title(c.titleKk), ru: title(c.titleRu), en: title(c.titleEn) },
+        title: { kk: title.kk || fallback, ru: title.ru || fallback, en: title.en || fallback },
         active,
         at,
       });

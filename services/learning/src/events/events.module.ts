@@ -9,6 +9,7 @@ import { EventsAdminController } from './events-admin.controller';
 import { MyEvents } from './my-events.service';
 import { MyEventsController } from './my-events.controller';
 import { EventReminders } from './event-reminders';
+import { EventMembership } from './event-membership';
 
 /**
  * Events (issue 16): staff CRUD of events (read with the sidebar's event_index, written with event:*), publishing
@@ -33,6 +34,6 @@ import { EventReminders } from './event-reminders';
     }),
   ],
   controllers: [EventsAdminController, MyEventsController],
-  providers: [EventHooks, EventsAdmin, MyEvents, EventReminders],
+  providers: [EventHooks, EventsAdmin, MyEvents, EventReminders, EventMembership],
 })
 export class EventsModule {}

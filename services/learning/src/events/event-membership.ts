@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, EventOutbox, RpcClient } from '@olymp/server-kit';
+import type { EntityManager } from 'typeorm';
+import type { LearningEvent } from '../floor/event.entities';
+import { GroupMembership } from '../courses/group-membership';
+
+/**
+ * Chat membership of events (docs/chat.md), first step: when an event for a course's pupils is published, the pupils
+ * of that course's groups become members of the event's chat (`learning.membership.changed`, kind `event`, in the
+ * publish's transaction); unpublishing takes them out. Events for all pupils or one grade have no producer yet
+ * (docs/chat.md "Not done yet": an open-to-every-pupil group in notifications rather than one row per pupil).
+ * Only global providers are used, so the events module needs no new import.
+ */
+@Injectable()
+export class EventMembership {
+  private readonly facts: GroupMembership;
+
+  constructor(outbox: EventOutbox, rpc: RpcClient, clock: Clock) {
+    this.facts = new GroupMembership(outbox, rpc, clock);
+  }
+
+  async published(m: EntityManager, event: LearningEvent, active: boolean): Promise<void> {
+    if (event.audience !== 'course' || !event.courseId) return;
+    const pupils = (await m.query(
+      `SELECT DISTINCT gm.user_id FROM course_group_members gm JOIN course_groups g ON g.id = gm.group_id
+        WHERE g.course_id = $1 AND gm.role = 'pupil' ORDER BY gm.user_id`,
+      [event.courseId],
+    )) as { user_id: string }[];
+    const ids = pupils.map((p) => p.user_id);
+    if (!ids.length) return;
+    const names = await this.facts.names(ids);
+    await this.facts.write(m, { kind: 'event', id: event.id }, { kk: event.titleKk, ru: event.titleRu, en: event.titleEn }, ids.map((userId) => ({ userId, role: 'pupil' as const })), active, names);
+  }
+}
