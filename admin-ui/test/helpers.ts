@@ -1,5 +1,6 @@
 /** Steps the admin UI's browser tests share: signing in through the development SMS inbox, waiting on API calls. */
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { pageRunner } from '@olymp/web-common/testing';
 import kk from '../src/i18n/locales/kk/common.json';
 
 export const PHONES = { admin: '+77000000001', manager: '+77000000003', contentMaker: '+77000000010', pupil: '+77000000105' } as const;
@@ -55,28 +56,11 @@ export async function tokenOf(page: Page): Promise<string> {
 }
 
 /**
- * Like @olymp/web-common's pageRunner (fresh context, fails on page errors and console errors), except Chromium's
- * own "Failed to load resource" lines for API answers a test provokes on purpose (400 validation, 403, 404).
+ * @olymp/web-common's pageRunner (fresh context, fails on page errors and console errors), allowing Chromium's own
+ * "Failed to load resource" lines for API answers a test provokes on purpose (400 validation, 401, 403, 404, 409).
  */
-export function pageRunnerAllowingHttpErrors(browser: () => import('playwright-core').Browser) {
-  return async (run: (page: Page) => Promise<void>, options: Parameters<import('playwright-core').Browser['newContext']>[0] = {}) => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(message.text())) {
-          problems.push(`console: ${message.text()}`);
-        }
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
+export const pageRunnerAllowingHttpErrors = (browser: () => import('playwright-core').Browser) =>
+  pageRunner(browser, { allowConsole: /Failed to load resource: the server responded with a status of (400|401|403|404|409)/ });
 
 /** Polls `probe` until it equals `expected` (deep), then asserts it, so a failure shows the last value seen. */
 export async function expectEventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {

@@ -1,4 +1,4 @@
-import { moveCategory, ordersParams, productBody, specChanges, type SpecRow } from '../src/pages/shop/logic';
+import { moveCategory, orderAmount, ordersExportParams, ordersParams, productBody, specChanges, type SpecRow } from '../src/pages/shop/logic';
 
 const spec = (id: string | undefined, key: string): SpecRow => ({ id, keyKk: key, keyRu: key, keyEn: key, valueKk: 'v', valueRu: 'v', valueEn: 'v' });
 
@@ -8,6 +8,13 @@ describe('the shop screens’ rules', () => {
     expect(ordersParams('pickup', 'ready_for_pickup', 2, 10)).toEqual({ page: 2, limit: 10, method: 'pickup', status: 'ready_for_pickup' });
     expect(ordersParams('returns', undefined, 1, 25)).toEqual({ page: 1, limit: 25, status: 'return_requested' });
     expect(ordersParams('returns', 'returned', 1, 25)).toEqual({ page: 1, limit: 25, status: 'returned' });
+  });
+
+  it('exports what the list shows (its filters, no paging) in the reader’s language, and names each total’s unit', () => {
+    expect(ordersExportParams('delivery', undefined, 'kk')).toEqual({ method: 'delivery', locale: 'kk' });
+    expect(ordersExportParams('pickup', 'ready_for_pickup', 'ru')).toEqual({ method: 'pickup', status: 'ready_for_pickup', locale: 'ru' });
+    expect(ordersExportParams('returns', undefined, 'en')).toEqual({ status: 'return_requested', locale: 'en' });
+    expect([orderAmount(300, 'zp'), orderAmount(900, 'tenge'), orderAmount(14, 'altyn_saqa')]).toEqual(['300 ZP', '900 ₸', '14 Altyn Saqa']);
   });
 
   it('sends every product column, empty prices as null and images in their order', () => {

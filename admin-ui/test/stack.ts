@@ -9,6 +9,7 @@ import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
+import { closeStack } from '@olymp/web-common/testing';
 import { startShop } from '@olymp/shop';
 
 export interface Stack {
@@ -26,7 +27,9 @@ export async function startStack(adminUiDir: string): Promise<Stack> {
     startLearning(ns.envFor('learning', seed)),
     startShop(ns.envFor('shop', seed)),
     startFinance(ns.envFor('finance')),
-    startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true' })),
+    // One notifications node: the multi-node socket.io adapter (and its LISTEN connections) is tested in
+    // services/notifications, as in the student UI's stack.
+    startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true', SOCKET_ADAPTER: 'none' })),
   ]);
   const gateway = await startGateway({
     NODE_ENV: 'test',
@@ -50,9 +53,7 @@ export async function startStack(adminUiDir: string): Promise<Stack> {
     gateway,
     services,
     async close() {
-      await gateway.close();
-      await Promise.all(Object.values(services).map((s) => s.close()));
-      await ns.cleanup();
+      await closeStack(gateway, services, () => ns.cleanup());
     },
   };
 }

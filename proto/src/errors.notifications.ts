@@ -75,4 +75,10 @@ export const NOTIFICATIONS_ERRORS = {
     'Этого человека нет в группе, к которой относится чат. Добавляйте только её участников.',
     'Бұл адам чат тиесілі топта жоқ. Тек оның мүшелерін қосыңыз.',
   ),
+  CHAT_IMAGE_NOT_FOUND: def(
+    400,
+    'This picture was not uploaded to this chat by you. Attach the picture again.',
+    'Эта картинка не загружена вами в этот чат. Прикрепите картинку ещё раз.',
+    'Бұл суретті сіз осы чатқа жүктемегенсіз. Суретті қайта тіркеңіз.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

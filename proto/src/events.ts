@@ -195,6 +195,22 @@ export const EVENT_SCHEMAS = {
     }),
   },
   /**
+   * An event (webinar, olympiad stage, meeting) starts in an hour: remind these pupils of its audience. Written by
+   * learning's reminder sweeper in the transaction that sets the event's `remindedAt`, so one reminder per event;
+   * an audience larger than 1,000 pupils is split over several messages. Notifications keeps one notice per
+   * (event, pupil) (`event.reminder:<eventId>:<userId>`), so a repeated message changes nothing.
+   */
+  'learning.event.reminded': {
+    1: z.object({
+      eventId: uuid,
+      userIds: z.array(uuid).min(1).max(1000),
+      title: localized,
+      startsAt: instant,
+      onlineUrl: z.string().nullable(),
+      remindedAt: instant,
+    }),
+  },
+  /**
    * A pupil's paid period of a course began or was extended (learning, on `invoice.paid` of a course tariff's
    * invoice). `periodId` is the invoice's product id; `groupId` the group they study in (null: a flex, self-study or
    * offline course, or no group had a seat left). Published once per paid period.

@@ -18,7 +18,18 @@ export const CHAT_LIMITS = {
   /** and at most this many a minute. */
   perMinute: 20,
   pageMax: 100,
+  /** A picture a member attaches: at most this many bytes before re-encoding, ... */
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** ... stored as WebP of at most this many pixels a side, ... */
+  imageMaxSide: 1600,
+  /** ... and at most this many pictures a minute per member (across groups; moderators are not limited). */
+  imagesPerMinute: 10,
 } as const;
+
+/** The multipart field of `POST /api/chat/groups/{id}/images`. */
+export const CHAT_IMAGE_FIELD = 'image';
+/** The name the chat's image route gives a stored picture (a re-encoded WebP). */
+export const CHAT_IMAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 export const chatMessageView = z.object({
   id: z.uuid(),
@@ -36,8 +47,12 @@ export const chatMessageView = z.object({
   hiddenAt: isoInstant.nullable(),
 }) satisfies z.ZodType<ChatMessageView>;
 
-/** Staff see who wrote a message and what a hidden message said. */
-export const chatStaffMessageView = chatMessageView.extend({ authorId: z.uuid().nullable(), originalText: z.string().nullable() });
+/** Staff see who wrote a message and what a hidden or deleted message said and showed. */
+export const chatStaffMessageView = chatMessageView.extend({
+  authorId: z.uuid().nullable(),
+  originalText: z.string().nullable(),
+  originalImage: z.object({ url: z.string() }).nullable(),
+});
 export type ChatStaffMessageView = z.output<typeof chatStaffMessageView>;
 
 export const chatTypingView = z.object({ groupId: z.uuid(), key: z.string(), name: z.string().nullable() }) satisfies z.ZodType<ChatTyping>;
@@ -78,6 +93,21 @@ export const chatReadReply = dataOf(z.object({ lastReadSeq: z.number().int(), un
 export type ChatReadReply = z.output<typeof chatReadReply>;
 export const chatReportReply = dataOf(z.object({ id: z.uuid(), createdAt: isoInstant }));
 export type ChatReportReply = z.output<typeof chatReportReply>;
+/**
+ * `POST /api/chat/groups/{id}/images`: a member's picture, re-encoded and kept for that group. `image` is the name a
+ * message then sends; `url` reads it (members of the group only, with the token).
+ */
+export const chatImageView = z.object({
+  image: z.string().regex(CHAT_IMAGE_NAME),
+  url: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  mime: z.literal('image/webp'),
+});
+export type ChatImageView = z.output<typeof chatImageView>;
+export const chatImageReply = dataOf(chatImageView);
+export type ChatImageReply = z.output<typeof chatImageReply>;
 
 // Inputs (strict: unknown fields are refused).
 export const chatSendInput = z
@@ -85,8 +115,8 @@ export const chatSendInput = z
     /** The client's own id for this message (retry-safe: the same id from the same author stores one message). */
     clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     text: z.string().trim().max(CHAT_LIMITS.textMax).optional(),
-    /** The name `POST /api/upload-image` answered (a re-encoded `<uuid>.webp`). */
-    image: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/).optional(),
+    /** The name `POST /api/chat/groups/{id}/images` answered the sender for this group (a re-encoded `<uuid>.webp`). */
+    image: z.string().regex(CHAT_IMAGE_NAME).optional(),
     replyTo: z.uuid().optional(),
   });
 export type ChatSendInput = z.output<typeof chatSendInput>;
@@ -137,6 +167,10 @@ export const chatMuteInput = z.strictObject({
   minutes: z.number().int().min(0).max(30 * 24 * 60),
 });
 export const chatHideInput = z.strictObject({ reason: z.string().trim().max(500).optional() });
-export const chatAnnounceInput = z.strictObject({ text: z.string().trim().min(1).max(CHAT_LIMITS.textMax) });
+export const chatAnnounceInput = z.strictObject({
+  text: z.string().trim().min(1).max(CHAT_LIMITS.textMax),
+  /** A picture the moderator uploaded to this group (`POST /api/chat/groups/{id}/images`). */
+  image: z.string().regex(CHAT_IMAGE_NAME).optional(),
+});
 /** Staff add a member of the thing's default group to an extra group (or take one out). */
 export const chatMemberInput = z.strictObject({ userId: z.uuid(), active: z.boolean() });

@@ -197,6 +197,12 @@ export const shopOrderListQuery = z.strictObject({
   page: queryInt(1, 10_000).default(1),
   limit: queryInt(1, 100).default(20),
 });
+/**
+ * `GET /api/orders/export` (`shop:order_index`): every row `GET /api/orders` lists for the same filters, as a CSV file
+ * (streamed, UTF-8 with a BOM) whose titles, statuses, methods and currencies are in `locale` (else the caller's
+ * `X-Locale`), with pupils and points by name.
+ */
+export const shopOrderExportQuery = shopOrderListQuery.omit({ page: true, limit: true }).extend({ locale: z.enum(['kk', 'ru', 'en']).optional() });
 export const shopOrderCountsQuery = z.strictObject({ method: z.enum(['pickup', 'delivery']).optional() });
 /** Handing a pickup order over (`picked_up`) needs the 6-digit code the pupil shows. */
 export const shopChangeStatus = z.strictObject({

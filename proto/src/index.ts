@@ -21,3 +21,4 @@ export * from './http.notifications';
 export * from './http.shop';
 export * from './http.chat';
 export * from './http.library';
+export * from './http.media';

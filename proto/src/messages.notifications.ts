@@ -43,5 +43,7 @@ export const NOTIFICATIONS_MESSAGES = {
   AMOUNT_ZP: msg('{zp} ZP', '{zp} ZP', '{zp} ZP'),
   NOTICE_CHAT_ANNOUNCEMENT_TITLE: msg('Announcement in "{group}"', 'Объявление в «{group}»', '«{group}» тобындағы хабарландыру'),
   NOTICE_CHAT_ANNOUNCEMENT: msg('{text}', '{text}', '{text}'),
+  NOTICE_EVENT_REMINDER_TITLE: msg('Starts in an hour: {title}', 'Через час: {title}', 'Бір сағаттан кейін: {title}'),
+  NOTICE_EVENT_REMINDER: msg('"{title}" starts at {time} (Almaty time).', '«{title}» начнётся в {time} (по времени Алматы).', '«{title}» басталу уақыты: {time} (Алматы уақыты).'),
   MARKED_READ: msg('Marked as read.', 'Отмечено как прочитанное.', 'Оқылды деп белгіленді.'),
 } as const satisfies Record<string, Localized>;

@@ -49,6 +49,19 @@ export const RPC = {
     request: z.object({ userIds: z.array(uuid).min(1).max(1000) }),
     reply: z.object({ contacts: z.array(z.object({ userId: uuid, phone: z.string() })) }),
   },
+  /**
+   * Pupils (role student) by id order, optionally of one grade, one page at a time (`after` = the last id of the
+   * previous page): learning's event reminders reach an audience of "all pupils" or "one grade" this way.
+   */
+  'auth.pupils.list': {
+    request: z.object({ grade: z.number().int().min(0).max(12).nullable(), after: uuid.nullable(), limit: z.number().int().min(1).max(1000) }),
+    reply: z.object({ userIds: z.array(uuid) }),
+  },
+  /** Centres of auth's directory (`centers`) by id: name in kk/ru/en and address (an event's place). Unknown ids are left out. */
+  'auth.centers.get': {
+    request: z.object({ centerIds: z.array(z.number().int().positive()).min(1).max(100) }),
+    reply: z.object({ centers: z.array(z.object({ id: z.number().int().positive(), name: localized, address: z.string() })) }),
+  },
   /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
   'auth.cities.get': {
     request: z.object({ cityIds: z.array(z.number().int().positive()).min(1).max(100) }),

@@ -17,7 +17,7 @@ import { StudentLayout } from './layouts/StudentLayout';
  * A route's code and its translation group load in parallel (not one after the other, which on a slow network
  * would be two round trips before the page can paint).
  */
-function page<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>, namespace?: string) {
+function page<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>, namespace?: string | string[]) {
   return lazy(() => Promise.all([load(), namespace ? i18n.loadNamespaces(namespace) : undefined]).then(([module]) => module));
 }
 
@@ -38,7 +38,8 @@ const RegistrationCompletedPage = page(() => import('./pages/auth/RegistrationCo
 const LoginPage = page(() => import('./pages/auth/LoginPage'), 'loginPage');
 const OtpConfirmationPage = page(() => import('./pages/auth/OtpConfirmationPage'), 'loginPage');
 // Student area
-const StudentHomePage = page(() => import('./pages/student/StudentHomePage'), 'challenges');
+const StudentHomePage = page(() => import('./pages/student/StudentHomePage'), ['challenges', 'events']);
+const EventPage = page(() => import('./pages/student/events/EventPage'), 'events');
 const ChallengesPage = page(() => import('./pages/student/ChallengesPage'), 'challenges');
 const MyChallengesPage = page(() => import('./pages/student/MyChallengesPage'), 'challenges');
 const ChallengePage = page(() => import('./pages/student/ChallengePage'), 'challenges');
@@ -65,6 +66,7 @@ const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile')
 const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
 const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
+const LessonRecordingPage = page(() => import('./pages/student/LessonRecordingPage'), 'media');
 const StorePage = page(() => import('./pages/student/store/StorePage'), 'store');
 const StoreCoursePage = page(() => import('./pages/student/store/StoreCoursePage'), 'store');
 const CourseCheckoutPage = page(() => import('./pages/student/store/CourseCheckoutPage'), 'store');
@@ -140,6 +142,7 @@ export function App() {
             <Route path="library" element={<LibrariesPage />} />
             <Route path="library/:libraryId" element={<LibraryPage />} />
             <Route path="library/:libraryId/study/:kind/:deckId" element={<FlashcardsPage />} />
+            <Route path="events/:eventId" element={<EventPage />} />
             <Route path="achievements" element={<AchievementsPage />} />
             <Route path="my-invoices" element={<InvoicesPage />} />
             <Route path="my-invoices/:invoiceId" element={<InvoicePage />} />
@@ -163,6 +166,7 @@ export function App() {
               <Route key={`${kind}:trial`} path={`courses/${kind}/:courseId/free-trial-lesson`} element={<EnrolmentPage view="free-trial-lesson" />} />,
             ])}
             <Route path="courses/*" element={<CoursesPage />} />
+            <Route path="lessons/:lessonId/recording" element={<LessonRecordingPage />} />
             <Route path="shop" element={<Navigate to="products/home" replace />} />
             <Route path="shop/products/home" element={<ShopHomePage />} />
             <Route path="shop/products" element={<ShopProductsPage />} />

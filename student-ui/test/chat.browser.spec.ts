@@ -3,7 +3,9 @@
  * challenge in real time, one reports the other's message, staff hide it and it disappears for both; the challenge's
  * chat-groups tab lists the group, the menu counts unread messages. Pupil one joins the demo challenge through
  * learning (the real event path to notifications); pupil two (another grade) is put into the same group by the
- * membership fact itself.
+ * membership fact itself. Pictures: a pupil attaches one from the composer (a wrong file is refused with a message in
+ * the pupil's language, by the page or by the server), previews it and sends it; the other pupil sees it live,
+ * fetched with the token from the members-only route.
  */
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -12,6 +14,7 @@ import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testi
 import { EventOutbox } from '@olymp/server-kit';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
+import sharp from 'sharp';
 import kkChat from '../src/i18n/locales/kk/chat.json';
 import ruChat from '../src/i18n/locales/ru/chat.json';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
@@ -215,6 +218,52 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
       // The chat list shows the group with its last message.
       await b.goto(`${base}/student/chat`);
       await b.locator(`[data-chat-group="${groupId}"]`).waitFor();
+    });
+  }, 120_000);
+
+  it.each(SIZES)('a pupil attaches a picture, previews it and sends it; the other pupil sees it live (%s)', async (name, size) => {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    const two = await sessionOf('+77000000106');
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    await twoPages(browser(), size, async (a, b) => {
+      await useSession(a, one, 'kk');
+      await useSession(b, two, 'ru');
+      await a.goto(`${base}/student/chat/${groupId}`);
+      await b.goto(`${base}/student/chat/${groupId}`);
+      await b.getByRole('textbox', { name: ruChat.placeholder }).waitFor();
+      await a.getByRole('textbox', { name: kkChat.placeholder }).waitFor();
+      const file = a.locator('.chat__composer input[type=file]');
+      await a.getByRole('button', { name: kkChat.attach }).waitFor();
+
+      // Not a picture: the page says so in Kazakh, nothing is sent.
+      await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await a.getByRole('alert').getByText(kkChat.imageType).waitFor();
+      // Claims to be a PNG but is not: the server refuses it, in Kazakh too.
+      await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"></svg>') });
+      await a.getByRole('alert').getByText(/Рұқсат етілген түрлер: JPEG, PNG, WebP, GIF/).waitFor();
+      expect(await a.getByRole('img', { name: kkChat.imageAttached }).count()).toBe(0);
+
+      // A real picture: uploaded, previewed, sent with a caption.
+      await file.setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: picture });
+      await a.getByRole('img', { name: kkChat.imageAttached }).waitFor();
+      const caption = `Тақта (${name})`;
+      await a.getByRole('textbox', { name: kkChat.placeholder }).fill(caption);
+      await a.getByRole('button', { name: kkChat.send }).click();
+      await a.getByRole('img', { name: kkChat.imageAttached }).waitFor({ state: 'detached' });
+
+      for (const [page, label] of [[a, kkChat.image], [b, ruChat.image]] as const) {
+        const message = page.locator('.chat-msg', { hasText: caption });
+        const img = message.locator('img.chat-msg__image');
+        await img.waitFor();
+        expect(await img.getAttribute('alt')).toBe(label);
+        // Shown from the bytes fetched with the token (an object URL), and decoded for real.
+        expect(await img.getAttribute('src')).toMatch(/^blob:/);
+        await waitFor(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 900), { what: `the picture decoded (${label})` });
+      }
+      // Phone first: the picture stays within the screen.
+      const overflow = await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     });
   }, 120_000);
 });

@@ -4,15 +4,16 @@
  * left, in Kazakh, Russian and English; each answer is stored as the pupil's FSRS state.
  */
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import en from '../src/i18n/locales/en/library.json';
 import kk from '../src/i18n/locales/kk/library.json';
 import ru from '../src/i18n/locales/ru/library.json';
 import { startStack, type Stack } from './stack';
+import { FAILED_LOADS } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
@@ -22,23 +23,6 @@ const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
 ];
 const TEXT = { kk, ru, en } as const;
 
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions) => {
-    const context = await browser().newContext(options);
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
 
 describeWithBrowser('the library and flashcards in Chromium', (browser) => {
   let stack: Stack | undefined;
@@ -46,7 +30,7 @@ describeWithBrowser('the library and flashcards in Chromium', (browser) => {
     stack = await startStack(outDir);
     return { url: stack.gateway.url, close: () => stack!.close() };
   });
-  const withPage = pageRunner(browser);
+  const withPage = pageRunner(browser, { allowConsole: FAILED_LOADS });
   const lib = { id: '', chapter: '' };
 
   async function staff(route: string, body: unknown): Promise<{ id: string }> {

@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
-import { cachedUiBuild, heading, serveUiBuild } from '@olymp/web-common/testing';
+import { cachedUiBuild, heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import enShop from '../src/i18n/locales/en/shop.json';
@@ -20,6 +20,7 @@ import kkShop from '../src/i18n/locales/kk/shop.json';
 import ruCommon from '../src/i18n/locales/ru/common.json';
 import ruShop from '../src/i18n/locales/ru/shop.json';
 import { startStack, type Stack } from './stack';
+import { FAILED_LOADS, hasCount, until } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ADMIN_DIR = path.resolve(__dirname, '../../admin-ui');
@@ -49,24 +50,6 @@ const COMMON = { kk: kkCommon, ru: ruCommon, en: enCommon } as const;
 
 type Storage = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
 
-/** A fresh context per call that fails the test on a page error or a console error (other than failed loads). */
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}) => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
 
 async function codeFor(base: string, phone: string, since: number): Promise<string> {
   return waitFor(
@@ -78,28 +61,12 @@ async function codeFor(base: string, phone: string, since: number): Promise<stri
   );
 }
 
-/** Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. */
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  let last: T | undefined;
-  try {
-    return await waitFor(
-      async () => {
-        last = await probe();
-        return ok(last) ? last : undefined;
-      },
-      { what, timeoutMs },
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`);
-  }
-}
 
 const matches = (value: string | null, expected: string | RegExp) => value !== null && (typeof expected === 'string' ? value.trim() === expected : expected.test(value.trim()));
 const hasText = (l: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string | null> =>
   until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => matches(v, expected), `text ${String(expected)}`, timeoutMs);
 const containsText = (l: Locator, expected: string | RegExp) =>
   until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => v !== null && (typeof expected === 'string' ? v.includes(expected) : expected.test(v)), `text containing ${String(expected)}`);
-const hasCount = (l: Locator, n: number) => until(() => l.count(), (c) => c === n, `${n} elements`);
 const hasAttribute = (l: Locator, name: string, value: string, timeoutMs?: number) =>
   until(() => l.first().getAttribute(name, { timeout: 500 }).catch(() => null), (v) => v === value, `${name}=${value}`, timeoutMs);
 
@@ -119,7 +86,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
     const started: Stack = await startStack(outDir, { adminUiDir: await cachedUiBuild(ADMIN_DIR) });
     return { url: started.gateway.url, close: () => started.close() };
   });
-  const withPage = pageRunner(browser);
+  const withPage = pageRunner(browser, { allowConsole: FAILED_LOADS });
   const pupils = new Map<string, Storage>();
   const orders = new Map<string, string>();
   let staff: Storage | undefined;

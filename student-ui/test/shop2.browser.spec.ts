@@ -9,14 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { LedgerService } from '@olymp/finance';
 import { ROLE } from '@olymp/proto';
-import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
+import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import kkShop from '../src/i18n/locales/kk/shop.json';
 import { startStack, type Stack } from './stack';
+import { FAILED_LOADS, hasCount, until } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -27,43 +28,9 @@ const SIZES = [
   ['desktop', DESKTOP],
 ] as const;
 
-/** A fresh context per call that fails the test on a page error or a console error (other than failed loads). */
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions) => {
-    const context = await browser().newContext(options);
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
 
-/** Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. */
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  let last: T | undefined;
-  try {
-    return await waitFor(
-      async () => {
-        last = await probe();
-        return ok(last) ? last : undefined;
-      },
-      { what, timeoutMs },
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`);
-  }
-}
 const hasText = (l: Locator, expected: string | RegExp) =>
   until(() => l.textContent({ timeout: 500 }).catch(() => null), (v) => v !== null && (typeof expected === 'string' ? v.trim() === expected : expected.test(v.trim())), `text ${String(expected)}`);
-const hasCount = (l: Locator, n: number) => until(() => l.count(), (c) => c === n, `${n} elements`);
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 describeWithBrowser('the shop: reviews of received products', (browser) => {
@@ -72,7 +39,7 @@ describeWithBrowser('the shop: reviews of received products', (browser) => {
     stack = await startStack(outDir);
     return { url: stack.gateway.url, close: () => stack!.close() };
   });
-  const withPage = pageRunner(browser);
+  const withPage = pageRunner(browser, { allowConsole: FAILED_LOADS });
 
   async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
     const res = await fetch(`${site.url}/api/${route}`, {

@@ -10,6 +10,7 @@ import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
+import { closeStack } from '@olymp/web-common/testing';
 import { startShop } from '@olymp/shop';
 
 export interface Stack {
@@ -18,7 +19,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(studentUiDir: string, options: { adminUiDir?: string } = {}): Promise<Stack> {
+export async function startStack(studentUiDir: string, options: { adminUiDir?: string; financeEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = createTestNamespace();
   const seed = { SEED_DEMO: 'true' };
   const started: RunningService[] = [];
@@ -29,7 +30,7 @@ export async function startStack(studentUiDir: string, options: { adminUiDir?: s
     const [learning, shop, finance, notifications] = await Promise.all([
       startLearning(ns.envFor('learning', seed)),
       startShop(ns.envFor('shop', seed)),
-      startFinance(ns.envFor('finance', seed)),
+      startFinance(ns.envFor('finance', { ...seed, ...options.financeEnv })),
       startNotifications(ns.envFor('notifications', { ...seed, DEV_SMS_INBOX: 'true', SOCKET_ADAPTER: 'none' })),
     ]);
     started.push(learning, shop, finance, notifications);
@@ -55,9 +56,7 @@ export async function startStack(studentUiDir: string, options: { adminUiDir?: s
       gateway,
       services,
       async close() {
-        await gateway.close();
-        await Promise.all(Object.values(services).map((s) => s.close()));
-        await ns.cleanup();
+        await closeStack(gateway, services, () => ns.cleanup());
       },
     };
   } catch (error) {

@@ -42,6 +42,9 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'subchapters', route: '/library-subchapters', group: 'learning', sidebar: [], label: 'resources.subchapters.title', hidden: true },
   { name: 'cards', route: '/library-cards', group: 'learning', sidebar: [], label: 'resources.cards.title', hidden: true },
   { name: 'collections', route: '/library-collections', group: 'learning', sidebar: [], label: 'resources.collections.title', hidden: true },
+  // Materials and videos of lessons, training subchapters, library chapters and events (learning's media/): the API
+  // decides by the owner's keys, so the page needs no sidebar key of its own.
+  { name: 'materials', route: '/materials', group: 'learning', sidebar: [], label: 'sidebar.materials', custom: true },
   { name: 'students', route: '/students', group: 'people', sidebar: ['sidebar:student_index'], label: 'sidebar.students' },
   { name: 'teachers', route: '/staffs', group: 'people', sidebar: ['sidebar:staff_index'], label: 'sidebar.staff' },
   { name: 'users', route: '/users', group: 'people', sidebar: ['sidebar:user_index'], label: 'sidebar.users' },
@@ -70,6 +73,7 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'roles', route: '/settings/roles', group: 'admin', sidebar: ['sidebar:role_index'], label: 'sidebar.roles' },
   { name: 'permissions', route: '/settings/permissions', group: 'admin', sidebar: ['sidebar:permission_index'], label: 'sidebar.permissions' },
   { name: 'settings-general', route: '/settings/general', group: 'admin', sidebar: ['sidebar:settings_general'], label: 'sidebar.settingsGeneral', custom: true },
+  { name: 'social-media', route: '/settings/social-media', group: 'admin', sidebar: ['sidebar:settings_general', 'setting:update'], label: 'sidebar.socialMedia', custom: true },
   { name: 'otp', route: '/otp', group: 'admin', sidebar: ['sidebar:otp_index', 'otp:index'], label: 'sidebar.otp', custom: true },
   { name: 'logs', route: '/logs', group: 'admin', sidebar: [], label: 'sidebar.logs' },
   { name: 'logs/learning', route: '/logs/learning', group: 'admin', sidebar: [], label: 'sidebar.logsLearning' },

@@ -10,6 +10,7 @@ import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as SHOP_PAGES } from './shop/pages';
 import { PAGES as TRAINING_PAGES } from './trainings/pages';
 import { PAGES as LIBRARY_PAGES } from './library/pages';
+import { PAGES as MEDIA_PAGES } from './media/pages';
 
 export interface PageProps {
   resource: string;
@@ -38,7 +39,7 @@ const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
-const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES, LIBRARY_PAGES];
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES, LIBRARY_PAGES, MEDIA_PAGES];
 
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },

@@ -99,9 +99,9 @@ describe('every service', () => {
       'GET /api/certificates/download': 'a certificate as a PDF file',
       'GET /api/challenges/{challenge}/certs/zip': 'the certificates of a run as one ZIP (streamed)',
     },
-    shop: KIT,
+    shop: { ...KIT, 'GET /api/orders/export': 'a CSV file (streamed)' },
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },
-    notifications: KIT,
+    notifications: { ...KIT, 'GET /api/chat/groups/{id}/images/{filename}': 'streams a chat picture (members only)' },
   };
 
   it.each(Object.keys(starters))('%s documents the answer of every custom route with a schema', async (name) => {
@@ -147,6 +147,7 @@ describe('every service', () => {
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
+      'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',
       'notifications__order_status_changed__NoticesConsumer_orderStatusChanged',
       'notifications__sms_requested__SmsDelivery_deliver',

@@ -129,8 +129,11 @@ export function serveUiBuild(uiDir: string, serve: (outDir: string) => Promise<U
 
 export type WithPage = (run: (page: Page) => Promise<void>, options?: BrowserContextOptions) => Promise<void>;
 
-/** A fresh context (own localStorage) per call; fails the test on any page error or console error. */
-export function pageRunner(browser: () => Browser): WithPage {
+/**
+ * A fresh context (own localStorage) per call; fails the test on any page error or console error, except console
+ * errors matching `allowConsole` (e.g. Chromium's "Failed to load resource" line for an error answer a test provokes).
+ */
+export function pageRunner(browser: () => Browser, { allowConsole }: { allowConsole?: RegExp } = {}): WithPage {
   return async (run, options = {}) => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
     const problems: string[] = [];
@@ -138,7 +141,7 @@ export function pageRunner(browser: () => Browser): WithPage {
       const page = await context.newPage();
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        if (message.type() === 'error' && !allowConsole?.test(message.text())) problems.push(`console: ${message.text()}`);
       });
       await run(page);
       expect(problems).toEqual([]);
@@ -153,3 +156,39 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
 
 /** Waits until document.title is exactly `title`. */
 export const waitForTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+
+/** How long closing a test stack may take before it names what is still closing (on stderr, every this often). */
+const SLOW_CLOSE_MS = 15_000;
+
+/**
+ * Closes a test stack: the gateway first (no new requests reach the services), then the services at once, then
+ * `cleanup`. A close that takes longer than SLOW_CLOSE_MS prints the parts still closing, so a hang names itself in
+ * CI's output instead of ending as jest's anonymous hook timeout.
+ */
+export async function closeStack(
+  gateway: { close(): Promise<void> },
+  services: Record<string, { close(): Promise<void> }>,
+  cleanup: () => Promise<void>,
+): Promise<void> {
+  const pending = new Set<string>(['gateway']);
+  const started = Date.now();
+  const watchdog = setInterval(() => {
+    process.stderr.write(`test stack still closing after ${Date.now() - started} ms: ${[...pending].join(', ')}\n`);
+  }, SLOW_CLOSE_MS);
+  watchdog.unref();
+  const closing = async (name: string, part: { close(): Promise<void> }) => {
+    pending.add(name);
+    try {
+      await part.close();
+    } finally {
+      pending.delete(name);
+    }
+  };
+  try {
+    await closing('gateway', gateway);
+    await Promise.all(Object.entries(services).map(([name, part]) => closing(name, part)));
+    await closing('cleanup', { close: cleanup });
+  } finally {
+    clearInterval(watchdog);
+  }
+}

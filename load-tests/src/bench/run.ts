@@ -11,6 +11,8 @@
  *      delivery), against a bare socket.io server with the same payload and viewers;
  *   7. (after step 3) chat: a group of the BENCH_PUPILS signed-in pupils, store-to-last-member delivery p99 beside bare
  *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
+ *   0. (before the platform starts) the socket.io adapter's ceiling: room broadcasts a second between two nodes through
+ *      PostgreSQL NOTIFY, beside a bare node (adapter.ts; BENCH_ONLY=adapter runs only this).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
@@ -27,6 +29,7 @@ import { apiLatency, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond,
 import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
+import { adapterBench } from './adapter';
 import { launch, prepare } from './stack';
 import { progress, rssMb } from './stats';
 
@@ -56,6 +59,14 @@ async function main() {
   };
   const setup = await prepare();
   try {
+    if (!ONLY || ONLY === 'adapter') {
+      progress('socket.io adapter: room broadcasts between two nodes through PostgreSQL NOTIFY, beside a bare node');
+      report.adapter = await adapterBench(setup.databaseUrl);
+    }
+    if (ONLY === 'adapter') {
+      process.stdout.write(`${JSON.stringify({ machine: report.machine, adapter: report.adapter }, null, 2)}\n`);
+      return;
+    }
     progress('cold start on an empty database (migrations and demo data)');
     let { stack, startMs } = await launch(setup);
     report.startup = { coldMs: Math.round(startMs) };

@@ -96,8 +96,9 @@ export const ROUTES: readonly RouteRule[] = [
     'store',
     'tariffs',
     'my-courses',
-    // Events (issue 16): staff CRUD and publishing.
+    // Events (issue 16): staff CRUD and publishing; pupils' upcoming list, event page and calendar file.
     'events',
+    'my-events',
     // Today's figures for the staff home page.
     'stats/learning',
     // The library (library/): staff resources, and pupils' browse, search, study and reviews.
@@ -106,6 +107,11 @@ export const ROUTES: readonly RouteRule[] = [
     'subchapters',
     'cards',
     'collections',
+    // Materials, videos (range requests pass through: headers both ways, the body streamed) and the footer's
+    // social-media links (learning's media/).
+    'materials',
+    'videos',
+    'social-media',
     // Uploads live in learning for now.
     'upload',
     'upload-image',

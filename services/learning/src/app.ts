@@ -7,6 +7,7 @@ import { LearningCourseGroups1763930000000 } from './migrations/1763930000000-le
 import { LearningCertificates1763940000000 } from './migrations/1763940000000-learning-certificates';
 import { LearningLibrary1763947000000 } from './migrations/1763947000000-learning-library';
 import { LearningEvents1763965000000 } from './migrations/1763965000000-learning-events';
+import { LearningMedia1763975000000 } from './migrations/1763975000000-learning-media';
 import { LearningEnrolment1763975500000 } from './migrations/1763975500000-learning-enrolment';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
@@ -22,6 +23,7 @@ import { EventsModule } from './events/events.module';
 import { StatsModule } from './stats/stats.module';
 import { SeedModule } from './seed/seed.module';
 import { LibraryModule } from './library/library.module';
+import { MediaModule } from './media/media.module';
 
 /**
  * Learning: challenges, checkpoints, trainings, quizzes and attempts, scoring, leaderboards, achievements. One Nest
@@ -33,14 +35,15 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    CoursesModule, EnrolmentModule, EventsModule, CertificatesModule, LibraryModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, EnrolmentModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningEnrolment1763975500000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);
 export { AttemptSweeper } from './attempts/sweeper';
+export { EventReminders } from './events/event-reminders';
 export { Attempts } from './attempts/attempts.service';
 export { Leaderboards } from './boards/leaderboard.service';
 export { RenewalSweeper } from './enrolment/renewal-sweeper';

@@ -1,7 +1,7 @@
 /**
  * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
  * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
- * a paid challenge and a training exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
+ * a paid challenge, a training and a library exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
  * the first day's treasure opens only once day 1's tests are finished, and is claimed once.
  */
 import { demoUserId } from '@olymp/auth';
@@ -96,8 +96,24 @@ describe('demo content', () => {
     expect(await claims()).toBe(1);
   });
 
+  it('has a published library to study: arithmetic for grade 5 and geometry for grade 7, found by a Kazakh word', async () => {
+    const list = await s.http().get('/api/library/published').set('X-Locale', 'kk');
+    expect(list.status).toBe(200);
+    const rows = list.body.data as { id: string; grade: number; title: { kk: string }; chapterCount: number; cardCount: number }[];
+    expect(rows.map((r) => [r.grade, r.title.kk, r.chapterCount, r.cardCount])).toEqual([
+      [5, 'Математика — 5-сынып', 2, 13],
+      [7, 'Геометрия — 7-сынып', 1, 3],
+    ]);
+    const found = await s.http().get(`/api/library/search?q=${encodeURIComponent('көбейту')}`);
+    expect(found.status).toBe(200);
+    expect((found.body.data.chapters as { title: { ru: string } }[]).map((c) => c.title.ru)).toEqual(['Таблица умножения']);
+    const page = await s.http().get(`/api/library/published/${rows[0].id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.collections).toHaveLength(1);
+  });
+
   it('adds nothing on a second start', async () => {
-    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) AS n'))[0].n;
+    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) AS n'))[0].n;
     const before = await count();
     const again = await startLearning(s.ns.envFor('learning', { SEED_DEMO: 'true' }));
     await again.close();

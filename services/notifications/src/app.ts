@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AuditModule, type KitConfig, type ServiceDefinition, auditLogResource, createService } from '@olymp/server-kit';
+import { AuditModule, type KitConfig, type ServiceDefinition, auditLogResource, createService, uploadStorageProviders } from '@olymp/server-kit';
 import { NOTIFICATIONS_CONFIG } from './tokens';
 import { type NotificationsConfig, loadNotificationsConfig } from './config';
 import { DevSms } from './sms/dev-sms.entity';
@@ -19,7 +19,10 @@ import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
 import { NotificationsChat1764100000000 } from './migrations/1764100000000-notifications-chat';
-import { ChatGroup, ChatMember, ChatMessage, ChatReport } from './chat/chat.entities';
+import { ChatGroup, ChatImage, ChatMember, ChatMessage, ChatReport } from './chat/chat.entities';
+import { ChatImagesController } from './chat/chat-images.controller';
+import { ChatImagesService } from './chat/chat-images.service';
+import { NotificationsChatImages1764200000000 } from './migrations/1764200000000-notifications-chat-images';
 import { ChatService } from './chat/chat.service';
 import { ChatController } from './chat/chat.controller';
 import { ChatAdminController } from './chat/chat-admin.controller';
@@ -29,8 +32,8 @@ import { ChatRealtime } from './chat/chat.realtime';
 /** Chat groups (docs/chat.md): its own feature folder, on the node's socket.io server and notices. */
 @Module({
   imports: [AuditModule],
-  controllers: [ChatController, ChatAdminController],
-  providers: [ChatService, ChatMembershipConsumer, ChatRealtime],
+  controllers: [ChatController, ChatAdminController, ChatImagesController],
+  providers: [ChatService, ChatMembershipConsumer, ChatRealtime, ...uploadStorageProviders, ChatImagesService],
 })
 export class ChatModule {}
 
@@ -66,8 +69,8 @@ export const notificationsDefinition = (env: Record<string, string | undefined> 
     const core = NotificationsModule.register(config, loadNotificationsConfig(env, config));
     return [core, { module: ChatModule, imports: [AuditModule, core] }, auditLogResource({ access: 'log:index', path: 'logs/notifications' })];
   },
-  entities: [DevSms, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport],
-  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000],
+  entities: [DevSms, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport, ChatImage],
+  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000, NotificationsChatImages1764200000000],
 });
 
 export const notificationsService: ServiceDefinition = notificationsDefinition();

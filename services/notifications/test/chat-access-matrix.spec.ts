@@ -106,6 +106,7 @@ describe('chat: every route x every role, and the socket events', () => {
       'GET /api/chat/admin/groups/:id/reports',
       'GET /api/chat/groups',
       'GET /api/chat/groups/:id',
+      'GET /api/chat/groups/:id/images/:id',
       'GET /api/chat/groups/:id/messages',
       'PATCH /api/chat/admin/groups/:id',
       'PATCH /api/chat/messages/:id',
@@ -116,6 +117,7 @@ describe('chat: every route x every role, and the socket events', () => {
       'POST /api/chat/admin/groups/:id/mute',
       'POST /api/chat/admin/groups/:id/reopen',
       'POST /api/chat/admin/messages/:id/hide',
+      'POST /api/chat/groups/:id/images',
       'POST /api/chat/groups/:id/messages',
       'POST /api/chat/groups/:id/read',
       'POST /api/chat/messages/:id/report',
@@ -124,7 +126,7 @@ describe('chat: every route x every role, and the socket events', () => {
 
   it.each(callers)('$name gets exactly what the declarations and its permissions allow, and changes nothing', async ({ roleId }) => {
     const token = roleId === null ? null : await testToken({ roleId });
-    const before = await Promise.all(['chat_groups', 'chat_members', 'chat_messages', 'chat_reports'].map(count));
+    const before = await Promise.all(['chat_groups', 'chat_members', 'chat_messages', 'chat_reports', 'chat_images'].map(count));
     const wrong: string[] = [];
     for (const route of routes) {
       let req = request(node.url)[route.method.toLowerCase() as 'get'](route.path);
@@ -138,7 +140,7 @@ describe('chat: every route x every role, and the socket events', () => {
       expect(res.status).toBeLessThan(500);
     }
     expect(wrong).toEqual([]);
-    expect(await Promise.all(['chat_groups', 'chat_members', 'chat_messages', 'chat_reports'].map(count))).toEqual(before);
+    expect(await Promise.all(['chat_groups', 'chat_members', 'chat_messages', 'chat_reports', 'chat_images'].map(count))).toEqual(before);
   });
 
   it('answers bad input with a localized 400 and a missing id with 404', async () => {

@@ -12,6 +12,7 @@ import { Carts } from './cart/cart.service';
 import { CartController } from './cart/cart.controller';
 import { Orders } from './orders/orders.service';
 import { OrdersController } from './orders/orders.controller';
+import { OrdersExport } from './orders/orders-export';
 import { InvoiceEventsConsumer } from './orders/invoice-events.consumer';
 import { PaymentSweeper } from './orders/payment-sweeper';
 import { ShopSeeder } from './seed/shop.seeder';
@@ -91,6 +92,6 @@ const hiddenInList = { hiddenInList: true } as const;
     }),
   ],
   controllers: [CatalogueController, CartController, OrdersController, ReviewsController, PrizesController, FulfilmentController],
-  providers: [Catalogue, Carts, Orders, InvoiceEventsConsumer, PaymentSweeper, ShopSeeder],
+  providers: [Catalogue, Carts, Orders, OrdersExport, InvoiceEventsConsumer, PaymentSweeper, ShopSeeder],
 })
 export class ShopModule {}

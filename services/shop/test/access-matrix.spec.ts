@@ -87,7 +87,7 @@ describe('shop: every route x every role', () => {
         'GET /api/orders/:id/payment', 'POST /api/orders/:id/use-zp', 'GET /api/my-orders/:id/return-methods', 'GET /api/my-orders/:id/feedback',
         'POST /api/my-orders/:id/feedback', 'GET /api/shop/products/:id/reviews', 'GET /api/reviews', 'POST /api/reviews/:id/hide', 'GET /api/my-prizes',
         'POST /api/my-prizes/:id/claim', 'GET /api/claimed-products', 'POST /api/prizes', 'GET /api/addresses', 'PUT /api/addresses/:id',
-        'DELETE /api/addresses/:id', 'GET /api/shop/delivery-points', 'POST /api/delivery-points',
+        'DELETE /api/addresses/:id', 'GET /api/shop/delivery-points', 'POST /api/delivery-points', 'GET /api/orders/export',
       ]),
     );
   });

@@ -26,7 +26,7 @@ describe('shop demo seed', () => {
     await ns.cleanup();
   });
 
-  it('seeds products in three languages and a pickup point per city, once', async () => {
+  it('seeds products in three languages and a pickup point per demo province, once', async () => {
     shop = await startShop(ns.envFor('shop', { SEED_DEMO: 'true' }));
     const list = await request(shop.url).get('/api/shop/products?q=есептер').expect(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: demoShopId('product', 'maths-problems'), prices: { tenge: 3500, zp: 1200, altynSaqa: null } })]);
@@ -42,15 +42,18 @@ describe('shop demo seed', () => {
       .send({ fulfilment: { method: 'pickup', pickupPointId: demoShopId('pickup-point', 'almaty') } });
     expect(claim.status).toBe(201);
     expect(claim.body.data).toMatchObject({ kind: 'prize', status: 'paid', total: 0 });
-    expect((await request(shop.url).get('/api/shop/pickup-points').expect(200)).body.data.map((p: { name: { en: string } }) => p.name.en)).toEqual(
-      ['Almaty pickup point', 'Astana pickup point', 'Shymkent pickup point'],
-    );
+    // A pickup point per demo province: the three cities and the centre of each of the 17 regions, named in kk/ru/en.
+    const points = (await request(shop.url).get('/api/shop/pickup-points').expect(200)).body.data as { name: { kk: string; ru: string; en: string }; address: { kk: string } }[];
+    expect(points).toHaveLength(20);
+    expect(points.map((p) => p.name.en)).toEqual(expect.arrayContaining(['Almaty pickup point', 'Astana pickup point', 'Shymkent pickup point', 'Semey olympiad centre', 'Oskemen olympiad centre']));
+    expect(points.every((p) => p.name.kk && p.name.ru && p.name.en && p.name.kk !== p.name.en)).toBe(true);
+    expect(points.find((p) => p.name.en === 'Taraz olympiad centre')?.address.kk).toMatch(/^Жамбыл облысы, Тараз/);
     const schema = ns.schemaOf('shop');
     await pg.query(`UPDATE "${schema}".products SET stock = 7 WHERE id = $1`, [demoShopId('product', 'kazakh-primer')]);
     await shop.close();
     shop = await startShop(ns.envFor('shop', { SEED_DEMO: 'true' }));
     const counts = await pg.query(`SELECT (SELECT count(*) FROM "${schema}".products)::int AS p, (SELECT count(*) FROM "${schema}".pickup_points)::int AS pp`);
-    expect(counts.rows[0]).toEqual({ p: 5, pp: 3 });
+    expect(counts.rows[0]).toEqual({ p: 5, pp: 20 });
     // The claimed prize stays claimed across a restart.
     expect((await pg.query(`SELECT order_id FROM "${schema}".prizes WHERE id = $1`, [demoShopId('prize', 'aigerim-tshirt')])).rows[0].order_id).toEqual(expect.any(String));
     expect((await pg.query(`SELECT stock FROM "${schema}".products WHERE id = $1`, [demoShopId('product', 'kazakh-primer')])).rows[0].stock).toBe(7);

@@ -3,8 +3,9 @@
  * seq cursor, sending (retry-safe by a client id), editing, deleting, reading up to a message, reporting one.
  * Live messages come over the shared socket (`chat:message`, `chat:updated`, `chat:typing`).
  */
-import type { ChatGroupReply, ChatGroupsReply, ChatMessageReply, ChatMessagesReply, ChatReadReply, ChatReportReply } from '@olymp/proto';
-import { authJson } from './session';
+import type { ChatGroupReply, ChatGroupsReply, ChatImageReply, ChatMessageReply, ChatMessagesReply, ChatReadReply, ChatReportReply } from '@olymp/proto';
+import { ApiError, apiFetch } from './http';
+import { authJson, refreshSession, storedToken } from './session';
 
 export type { ChatGroupView, ChatMessageView, ChatTyping } from '@olymp/proto';
 
@@ -39,7 +40,33 @@ export function newClientId(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
-export function sendChatMessage(id: string, body: { clientId: string; text?: string; replyTo?: string }): Promise<ChatMessageReply> {
+/** Limits of a picture, as the server states them (CHAT_LIMITS in proto/src/http.chat.ts; values, not imported: no zod in the bundle). */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+/** Uploads a picture to the group (re-encoded by the server); the answer's `image` is what a message then sends. */
+export function uploadChatImage(groupId: string, file: File): Promise<ChatImageReply> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return authJson<ChatImageReply>(`chat/groups/${groupId}/images`, { method: 'POST', body: form });
+}
+
+/**
+ * A group's picture as a Blob: the route is members-only, so it is fetched with the token (an `<img>` sends none)
+ * and shown from an object URL. One refresh on a 401, as for every call.
+ */
+export async function fetchChatImage(url: string): Promise<Blob> {
+  const get = () => {
+    const token = storedToken();
+    return apiFetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  };
+  let res = await get();
+  if (res.status === 401 && (await refreshSession())) res = await get();
+  if (!res.ok) throw new ApiError(res.status, undefined);
+  return res.blob();
+}
+
+export function sendChatMessage(id: string, body: { clientId: string; text?: string; image?: string; replyTo?: string }): Promise<ChatMessageReply> {
   return authJson<ChatMessageReply>(`chat/groups/${id}/messages`, { method: 'POST', body });
 }
 

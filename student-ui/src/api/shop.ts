@@ -6,6 +6,7 @@
 import type {
   ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderFeedbackReply, shopOrderPage, shopPickupPointsReply,
   shopOrderPaymentReply, shopProductPage, shopReview, shopReviewPage, shopSlidersReply, shopWalletReply, shopWishlistReply,
+  shopDeliveryPointsReply, shopSavedAddressReply,
 } from '@olymp/proto';
 import type { z } from 'zod';
 import { apiJson } from './http';
@@ -38,6 +39,8 @@ export type OrderPayment = z.output<typeof shopOrderPaymentReply>['data'];
 export type Review = z.output<typeof shopReview>;
 export type ReviewPage = z.output<typeof shopReviewPage>;
 export type FeedbackLine = z.output<typeof shopOrderFeedbackReply>['data'][number];
+export type SavedAddress = z.output<typeof shopSavedAddressReply>['data'];
+export type DeliveryPoint = z.output<typeof shopDeliveryPointsReply>['data'][number];
 
 /** The query string of the catalogue: only what is set, so the server's defaults apply to the rest. */
 export function productQueryString(q: ProductQuery): string {
@@ -81,9 +84,24 @@ export const moveToCart = async (productId: string) => {
   return answer;
 };
 
+export interface AddressInput {
+  recipient: string;
+  phone: string;
+  cityId: number;
+  line: string;
+  note?: string;
+}
 export type Fulfilment =
   | { method: 'pickup'; pickupPointId: string }
-  | { method: 'delivery'; address: { recipient: string; phone: string; cityId: number; line: string; note?: string } };
+  | { method: 'delivery'; address: AddressInput }
+  | { method: 'delivery'; addressId: string }
+  | { method: 'delivery_point'; deliveryPointId: string; recipient: string; phone: string };
+
+/** The pupil's saved delivery addresses (at most 10), newest first. */
+export const getAddresses = () => authJson<{ data: SavedAddress[] }>('addresses').then((a) => a.data);
+export const saveAddress = (body: AddressInput & { label?: string }) => authJson<{ data: SavedAddress }>('addresses', { method: 'POST', body }).then((a) => a.data);
+/** The active parcel points of one delivery city. */
+export const getDeliveryPoints = (cityId: number) => apiJson<{ data: DeliveryPoint[] }>(`shop/delivery-points?cityId=${cityId}`).then((a) => a.data);
 
 export const checkout = async (fulfilment: Fulfilment, currency: Currency = 'zp') => {
   const answer = await authJson<{ data: ShopOrder }>('cart/checkout', { method: 'POST', body: { currency, fulfilment } });
@@ -106,6 +124,10 @@ export const sendFeedback = (id: string, body: { productId: string; rating: numb
 
 /** What an order still needs and how it can be paid, with the pupil's ZP and Altyn Saqa. */
 export const getOrderPayment = (id: string) => authJson<{ data: OrderPayment }>(`orders/${id}/payment`).then((a) => a.data);
+
+/** Puts `amountZp` ZP towards a tenge order at finance's rate (once per order); answers the payment summary again. */
+export const applyZpToOrder = (id: string, amountZp: number) =>
+  authJson<{ data: OrderPayment }>(`orders/${id}/use-zp`, { method: 'POST', body: { amountZp } }).then((a) => a.data);
 
 export const getWallet = () => authJson<{ data: Wallet }>('orders/wallet').then((a) => a.data);
 

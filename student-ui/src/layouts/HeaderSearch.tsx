@@ -1,12 +1,14 @@
 /**
  * The header's lesson search (spec sections 1 and 4: debounced 300 ms). It searches the published challenges and
- * trainings by title in the pupil's language; the lists are fetched once, on the first search. On a phone the field
- * is behind a search button, so the header stays one row.
+ * trainings by title in the pupil's language (the lists are fetched once, on the first search) and, with one request
+ * per settled query, the library's chapters and cards (`library/search`, prefix full-text over kk/ru/en). On a phone
+ * the field is behind a search button, so the header stays one row.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
+import type { LibrarySearchReply } from '@olymp/proto';
 import { apiJson } from '../api/http';
 import { pick, type Localized } from '../lib/format';
 
@@ -15,7 +17,25 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface Hit {
   id: string;
   title: Localized;
-  kind: 'challenge' | 'training';
+  kind: 'challenge' | 'training' | 'chapter' | 'card';
+  to: string;
+}
+
+/** At most this many lessons, and this many library chapters and cards each, in the list. */
+const LESSONS_SHOWN = 6;
+const LIBRARY_SHOWN = 4;
+
+const KIND_LABEL = { challenge: 'header.kindChallenge', training: 'header.kindTraining', chapter: 'header.kindChapter', card: 'header.kindCard' } as const;
+
+/** Chapters and cards of published libraries for a query; a failed search shows the lessons alone. */
+function searchLibrary(q: string): Promise<Hit[]> {
+  return apiJson<LibrarySearchReply>(`library/search?q=${encodeURIComponent(q)}&limit=${LIBRARY_SHOWN}`).then(
+    ({ data }) => [
+      ...data.chapters.map((c) => ({ id: c.id, title: c.title, kind: 'chapter' as const, to: `/student/library/${c.libraryId}/study/chapter/${c.id}` })),
+      ...data.cards.map((c) => ({ id: c.id, title: c.front, kind: 'card' as const, to: `/student/library/${c.libraryId}/study/chapter/${c.chapterId}` })),
+    ],
+    () => [],
+  );
 }
 
 let catalogue: Promise<Hit[]> | null = null;
@@ -26,8 +46,8 @@ function loadCatalogue(): Promise<Hit[]> {
     apiJson<{ data: { id: string; title: Localized }[] }>('trainings-all'),
   ]).then(
     ([challenges, trainings]) => [
-      ...challenges.data.map((c) => ({ id: c.id, title: c.title, kind: 'challenge' as const })),
-      ...trainings.data.map((c) => ({ id: c.id, title: c.title, kind: 'training' as const })),
+      ...challenges.data.map((c) => ({ id: c.id, title: c.title, kind: 'challenge' as const, to: `/student/challenges/${c.id}` })),
+      ...trainings.data.map((c) => ({ id: c.id, title: c.title, kind: 'training' as const, to: `/student/training/${c.id}` })),
     ],
     (error: unknown) => {
       catalogue = null;
@@ -55,14 +75,14 @@ export function HeaderSearch() {
     }
     let cancelled = false;
     const timer = setTimeout(() => {
-      loadCatalogue().then(
+      const lessons = loadCatalogue().then(
         (all) => {
-          if (cancelled) return;
           const locale = currentLocale();
-          setHits(all.filter((h) => pick(h.title, locale).toLocaleLowerCase().includes(q)).slice(0, 8));
+          return all.filter((h) => pick(h.title, locale).toLocaleLowerCase().includes(q)).slice(0, LESSONS_SHOWN);
         },
-        () => !cancelled && setHits([]),
+        () => [] as Hit[],
       );
+      void Promise.all([lessons, searchLibrary(query.trim())]).then(([found, library]) => !cancelled && setHits([...found, ...library]));
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       cancelled = true;
@@ -115,8 +135,8 @@ export function HeaderSearch() {
             {hits.length === 0 ? <li className="search__empty">{t('header.searchNothing')}</li> : null}
             {hits.map((hit) => (
               <li key={`${hit.kind}:${hit.id}`}>
-                <Link to={hit.kind === 'challenge' ? `/student/challenges/${hit.id}` : `/student/training/${hit.id}`} onClick={close}>
-                  <span className="search__kind">{t(hit.kind === 'challenge' ? 'header.kindChallenge' : 'header.kindTraining')}</span>
+                <Link to={hit.to} onClick={close}>
+                  <span className="search__kind">{t(KIND_LABEL[hit.kind])}</span>
                   {pick(hit.title, currentLocale())}
                 </Link>
               </li>

@@ -2,14 +2,17 @@
  * The chat-groups tab of a challenge, a training (and later an event or a course group), docs/chat.md: the thing's
  * groups with members and open reports, an extra group, and one group's moderation (`?group=<id>`): its messages
  * (authors and hidden texts), reports, members; hide a message, mute a member, close or reopen, and a pinned
- * announcement that members also get as a notice. Every action is audited by the service.
+ * announcement (with a picture, if chosen) that members also get as a notice. Pictures are fetched with the token
+ * (the chat's picture route is members-and-staff only). Every action is audited by the service.
  */
 import { useNotification } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Form, Image, Input, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ChatMembersReply, ChatReportsReply, ChatStaffGroupsReply, ChatStaffGroupView, ChatStaffMessagesReply, ChatStaffMessageView } from '@olymp/proto';
+import type { ChatImageReply, ChatMembersReply, ChatReportsReply, ChatStaffGroupsReply, ChatStaffGroupView, ChatStaffMessagesReply, ChatStaffMessageView } from '@olymp/proto';
+import { API_URL, http, toApiError } from '../../api/http';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
@@ -34,8 +37,43 @@ function useAct() {
   };
 }
 
-function messageText(m: ChatStaffMessageView, t: (k: string) => string): string {
-  return m.originalText ?? (m.image ? t('chat.image') : '');
+function messageText(m: ChatStaffMessageView): string {
+  return m.originalText ?? '';
+}
+
+/** A chat picture: the route is members-and-staff only, so it is fetched with the token and shown from an object URL. */
+function ChatPicture({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    let objectUrl: string | null = null;
+    http.get<Blob>(url, { responseType: 'blob' }).then(
+      (res) => {
+        if (!alive) return;
+        objectUrl = URL.createObjectURL(res.data);
+        setSrc(objectUrl);
+      },
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  if (failed) return <Typography.Text type="secondary">{t('chat.imageMissing')}</Typography.Text>;
+  return src ? <Image src={src} width={120} alt={t('chat.image')} data-testid="chat-picture" /> : <Typography.Text type="secondary">…</Typography.Text>;
+}
+
+/** What a message said and showed, for staff (also when hidden or deleted). */
+function MessageBody({ m }: { m: ChatStaffMessageView }) {
+  return (
+    <Space direction="vertical" size={4}>
+      {m.originalImage ? <ChatPicture url={m.originalImage.url} /> : null}
+      {m.originalText ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{messageText(m)}</Typography.Text> : null}
+    </Space>
+  );
 }
 
 function GroupModeration({ group }: { group: ChatStaffGroupView }) {
@@ -48,6 +86,25 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
   const reports = useApi<ChatReportsReply>(`chat/admin/groups/${group.id}/reports`);
   const members = useApi<ChatMembersReply>(`chat/admin/groups/${group.id}/members`);
   const [announce] = Form.useForm<{ text: string }>();
+  const [picture, setPicture] = useState<{ image: string; url: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+
+  /** The moderator's picture goes to the group first (re-encoded by the server), then with the announcement. */
+  const uploadPicture = async (file: Blob) => {
+    setUploading(true);
+    setPictureError(null);
+    try {
+      const body = new FormData();
+      body.append('image', file);
+      const { data } = (await http.post<ChatImageReply>(`${API_URL}/chat/groups/${group.id}/images`, body)).data;
+      setPicture({ image: data.image, url: data.url });
+    } catch (e) {
+      setPictureError(toApiError(e).message);
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const status = (m: ChatStaffMessageView) =>
     m.hiddenAt ? <Tag color="red">{t('chat.hidden')}</Tag> : m.deletedAt ? <Tag>{t('chat.deleted')}</Tag> : m.pinned ? <Tag color="gold">{t('chat.pinned')}</Tag> : null;
@@ -91,7 +148,7 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
                 dataSource={reports.data?.data ?? []}
                 pagination={false}
                 columns={[
-                  { title: t('chat.message'), render: (_, r) => <Typography.Text>{messageText(r.message, t)}</Typography.Text> },
+                  { title: t('chat.message'), render: (_, r) => <MessageBody m={r.message} /> },
                   { title: t('chat.author'), render: (_, r) => r.message.author.name ?? t('chat.staff') },
                   { title: t('chat.reason'), dataIndex: 'reason' },
                   { title: t('chat.reporter'), dataIndex: 'reporterName' },
@@ -115,7 +172,7 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
                 columns={[
                   { title: '#', dataIndex: 'seq' },
                   { title: t('chat.author'), render: (_, m) => m.author.name ?? t('chat.staff') },
-                  { title: t('chat.message'), render: (_, m) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{messageText(m, t)}</Typography.Text> },
+                  { title: t('chat.message'), render: (_, m) => <MessageBody m={m} /> },
                   { title: t('chat.at'), render: (_, m) => formatInstant(m.createdAt) },
                   { title: '', render: (_, m) => <Space>{status(m)}{hide(m)}</Space> },
                 ]}
@@ -171,10 +228,26 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
           form={announce}
           layout="vertical"
           aria-label={t('chat.announce')}
-          onFinish={(v) => void act('post', `chat/admin/groups/${group.id}/announcements`, { text: v.text }).then((ok) => ok && announce.resetFields())}
+          onFinish={(v) =>
+            void act('post', `chat/admin/groups/${group.id}/announcements`, { text: v.text, ...(picture ? { image: picture.image } : {}) }).then((ok) => {
+              if (!ok) return;
+              announce.resetFields();
+              setPicture(null);
+            })
+          }
         >
           <Form.Item name="text" label={t('chat.announcementText')} rules={[{ required: true, message: t('chat.announcementRequired') }]}>
             <Input.TextArea rows={3} maxLength={2000} showCount />
+          </Form.Item>
+          <Form.Item label={t('chat.picture')}>
+            <Space wrap>
+              {picture ? <ChatPicture url={picture.url} /> : null}
+              <Upload accept="image/jpeg,image/png,image/webp,image/gif" showUploadList={false} customRequest={({ file, onSuccess }) => void uploadPicture(file as Blob).then(() => onSuccess?.({}))}>
+                <Button loading={uploading}>{picture ? t('chat.pictureReplace') : t('chat.pictureChoose')}</Button>
+              </Upload>
+              {picture ? <Button onClick={() => setPicture(null)}>{t('chat.pictureRemove')}</Button> : null}
+            </Space>
+            {pictureError ? <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{pictureError}</Typography.Text> : null}
           </Form.Item>
           <Button type="primary" htmlType="submit">
             {t('chat.announceSend')}

@@ -36,6 +36,20 @@ export function ordersParams(kind: OrdersKind, status: ShopOrderStatus | undefin
   return params;
 }
 
+/**
+ * The query of `GET /api/orders/export`: the list's own filters (no paging: the server streams every row) and the
+ * language the file's titles and labels are written in.
+ */
+export function ordersExportParams(kind: OrdersKind, status: ShopOrderStatus | undefined, locale: 'kk' | 'ru' | 'en'): Record<string, string> {
+  const { page: _page, limit: _limit, ...filters } = ordersParams(kind, status, 1, 1);
+  return { ...(filters as Record<string, string>), locale };
+}
+
+/** An order's total with its unit: "300 ZP", "900 ₸", "14 Altyn Saqa". */
+export function orderAmount(total: number, currency: 'zp' | 'tenge' | 'altyn_saqa'): string {
+  return currency === 'tenge' ? `${total} ₸` : currency === 'zp' ? `${total} ZP` : `${total} Altyn Saqa`;
+}
+
 export interface ProductForm {
   nameKk: string;
   nameRu: string;

@@ -8,6 +8,7 @@ import { NatsService } from './nats.service';
 import { type Counter, Metrics } from '../metrics/metrics';
 import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 import { EVENT_VERSION_HEADER } from './outbox';
+import { settleWithin } from './settle';
 
 /**
  * "Every node reads everything": a subject read by every process of a service, each with its own ordered
@@ -179,18 +180,3 @@ class BroadcastReader<S extends EventSubject> implements Broadcast {
 
 /** How long stopping a reader waits for its close and its handler in flight. */
 const STOP_WAIT_MS = 5_000;
-
-/** Resolves true once `work` settles (either way), false after `ms` (or at once true when there is no work). */
-async function settleWithin(work: Promise<unknown> | undefined, ms: number): Promise<boolean> {
-  if (!work) return true;
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([work.then(() => true, () => true), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

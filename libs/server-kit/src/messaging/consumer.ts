@@ -13,6 +13,7 @@ import { EVENT_VERSION_HEADER } from './outbox';
 import type { Counter, Histogram } from 'prom-client';
 import { Metrics } from '../metrics/metrics';
 import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
+import { settleWithin } from './settle';
 
 /**
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
@@ -93,7 +94,7 @@ interface Registration {
 export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   hooks: ConsumerHooks = {};
   private readonly registrations: Registration[] = [];
-  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+  private readonly running: { subject: EventSubject; messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private stopping = false;
   private readonly handled: Counter<'subject' | 'outcome'>;
   private readonly handleSeconds: Histogram<'subject'>;
@@ -165,7 +166,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     const consumer = await this.nats.js.consumers.get(stream, durable);
     const messages = await consumer.consume({ max_messages: Math.max(reg.concurrency * 2, 4) });
     const loop = this.pump(reg, messages);
-    this.running.push({ messages, loop });
+    this.running.push({ subject: reg.subject, messages, loop });
     this.logger.info({ subject: reg.subject, durable }, 'consuming events');
   }
 
@@ -237,11 +238,25 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     }));
   }
 
-  /** Stops pulling, then waits for the messages in flight (graceful drain). */
+  /**
+   * Stops pulling, then waits for the messages in flight (graceful drain), all consumers at once and each for at most
+   * DRAIN_WAIT_MS: under heavy load a pull consumer that missed heartbeats may be resetting itself when it is closed
+   * and its iterator may not end, and a handler may wait on a service that is stopping too. A message left behind is
+   * not acked and comes back (the inbox makes that harmless); the node stops and says which subjects it left.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    for (const r of this.running) await r.messages.close().catch(() => undefined);
-    await Promise.all(this.running.map((r) => r.loop.catch(() => undefined)));
+    const left = await Promise.all(
+      this.running.map(async (r) => {
+        const drained = (await settleWithin(r.messages.close(), DRAIN_WAIT_MS)) && (await settleWithin(r.loop, DRAIN_WAIT_MS));
+        return drained ? undefined : r.subject;
+      }),
+    );
+    const subjects = left.filter((s) => s !== undefined);
+    if (subjects.length) this.logger.warn({ subjects, waitedMs: DRAIN_WAIT_MS }, 'event consumers did not drain in time; their messages in flight will be redelivered');
   }
 }
+
+/** How long a shutdown waits for one consumer's iterator to close and its handlers in flight to finish. */
+const DRAIN_WAIT_MS = 10_000;

@@ -10,6 +10,7 @@ import type { KitConfig } from '../config/config';
 import { REQUEST_ID_HEADER, currentRequestId } from '../logging/context';
 import { NatsService } from './nats.service';
 import { injectTraceHeaders } from '../tracing/tracing';
+import { settleWithin } from './settle';
 
 export const EVENT_VERSION_HEADER = 'x-event-version';
 
@@ -99,7 +100,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    // The batch in flight publishes with the broker's own timeouts; bounded here too, so a stop always ends (rows it
+    // had not marked sent are published again by the next relay: consumers dedupe by message id).
+    if (!(await settleWithin(this.loop, STOP_WAIT_MS))) this.logger.warn({ waitedMs: STOP_WAIT_MS }, 'outbox relay did not stop in time; left behind');
     this.loop = undefined;
     const l = this.listener;
     this.listener = undefined;
@@ -188,3 +191,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return res[1] ?? 0;
   }
 }
+
+/** How long stopping the relay waits for its batch in flight. */
+const STOP_WAIT_MS = 10_000;

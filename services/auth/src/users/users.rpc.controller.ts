@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
-import type { Localized, RpcReply, RpcRequest } from '@olymp/proto';
+import { DataSource, In, MoreThan } from 'typeorm';
+import { type Localized, ROLE, type RpcReply, type RpcRequest } from '@olymp/proto';
 import { RpcHandler, RpcPayloadOf } from '@olymp/server-kit';
 import { User } from './user.entity';
 
@@ -37,6 +37,16 @@ export class UsersRpcController {
         school: place(u.school),
       })),
     };
+  }
+
+  /** Pupils by id order, a page at a time (learning's event reminders to "all pupils" or one grade). */
+  @RpcHandler('auth.pupils.list')
+  async pupils(@RpcPayloadOf('auth.pupils.list') req: RpcRequest<'auth.pupils.list'>): Promise<RpcReply<'auth.pupils.list'>> {
+    const rows = await this.ds.getRepository(User).find({
+      where: { roleId: ROLE.student, ...(req.grade === null ? {} : { grade: req.grade }), ...(req.after ? { id: MoreThan(req.after) } : {}) },
+      select: { id: true }, order: { id: 'ASC' }, take: req.limit,
+    });
+    return { userIds: rows.map((u) => u.id) };
   }
 
   @RpcHandler('auth.users.contacts')

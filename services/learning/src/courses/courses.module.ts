@@ -11,6 +11,7 @@ import { ClassworkService } from './classwork.service';
 import { GroupAccess } from './group-access';
 import { GroupsController } from './groups.controller';
 import { GroupsService } from './groups.service';
+import { CourseGroupHooks, GroupMembership } from './group-membership';
 
 const titles = ['titleKk', 'titleRu', 'titleEn'] as const;
 const label = ['title'] as const;
@@ -38,7 +39,7 @@ const label = ['title'] as const;
     CrudResource.register({
       path: 'groups', entity: CourseGroup, create: createGroup, update: updateGroup,
       access: { read: 'sidebar:group_index', store: 'group:create', update: 'group:update', destroy: 'group:delete' },
-      searchable: ['name'], relations: { course: {} }, label: ['name'],
+      searchable: ['name'], relations: { course: {} }, label: ['name'], hooks: CourseGroupHooks,
       fields: { meetingUrl: { hiddenInList: true } },
       defaultSort: [{ field: 'createdAt', order: 'DESC' }],
     }),
@@ -51,6 +52,6 @@ const label = ['title'] as const;
     }),
   ],
   controllers: [GroupsController, ClassworkController],
-  providers: [LessonHooks, GroupAccess, GroupsService, ClassworkService],
+  providers: [LessonHooks, GroupAccess, GroupMembership, GroupsService, ClassworkService],
 })
 export class CoursesModule {}

@@ -6,6 +6,7 @@ import { Between, DataSource, In } from 'typeorm';
 import { Course, CourseGroup, GroupMember, Lesson, MEETING_OPEN_MINUTES, RECORDING_DAYS } from '../floor/course.entities';
 import { ZONE, almaty } from '../floor/time';
 import { GroupAccess, publicName } from './group-access';
+import { GroupMembership } from './group-membership';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -16,6 +17,7 @@ export class GroupsService {
     private readonly ds: DataSource,
     private readonly access: GroupAccess,
     private readonly clock: Clock,
+    private readonly membership: GroupMembership,
   ) {}
 
   async members(user: AuthUser, groupId: string) {
@@ -39,7 +41,10 @@ export class GroupsService {
     return { userId: r.userId, role: r.role, firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', addedAt: r.addedAt.toISOString() };
   }
 
-  /** Staff put a pupil (within the capacity; the group row is locked so two adds cannot overfill it) or a teacher. */
+  /**
+   * Staff put a pupil (within the capacity; the group row is locked so two adds cannot overfill it) or a teacher.
+   * The group's chat learns it from `learning.membership.changed`, written in the same transaction.
+   */
   async add(groupId: string, userId: string, role: GroupMemberRole) {
     const people = await this.access.people([userId]);
     const person = people.get(userId);
@@ -53,15 +58,23 @@ export class GroupsService {
       if (role === 'pupil' && group.capacity !== null && (await m.countBy(GroupMember, { groupId, role: 'pupil' })) >= group.capacity) {
         throw new DomainError('GROUP_FULL');
       }
-      return m.save(m.create(GroupMember, { groupId, userId, role, addedAt: this.clock.now() }));
+      const saved = await m.save(m.create(GroupMember, { groupId, userId, role, addedAt: this.clock.now() }));
+      await this.membership.announce(m, groupId, [{ userId, role }], true, new Map([[userId, publicName(person)]]));
+      return saved;
     });
     return { data: this.view(row, people) };
   }
 
+  /** Takes someone off the group; the chat hears "left" in the same transaction. */
   async remove(groupId: string, userId: string) {
     await this.access.group(groupId);
-    const { affected } = await this.ds.getRepository(GroupMember).delete({ groupId, userId });
-    if (!affected) throw notFound();
+    const names = await this.membership.names([userId]);
+    await this.ds.transaction(async (m) => {
+      const row = await m.findOne(GroupMember, { where: { groupId, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw notFound();
+      await m.delete(GroupMember, { groupId, userId });
+      await this.membership.announce(m, groupId, [{ userId, role: row.role }], false, names);
+    });
   }
 
   /** The groups the caller is in, with their course and teachers' public names. */

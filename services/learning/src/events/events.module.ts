@@ -6,10 +6,14 @@ import { createEvent, updateEvent } from './event.dto';
 import { EventHooks } from './event.hooks';
 import { EventsAdmin } from './events-admin.service';
 import { EventsAdminController } from './events-admin.controller';
+import { MyEvents } from './my-events.service';
+import { MyEventsController } from './my-events.controller';
+import { EventReminders } from './event-reminders';
 
 /**
  * Events (issue 16): staff CRUD of events (read with the sidebar's event_index, written with event:*), publishing
- * and the image. docs/learning.md "Events".
+ * and the image; pupils' upcoming list, event page and calendar file; the reminder an hour before (an outbox event
+ * notifications turns into notices). docs/learning.md "Events".
  */
 @Module({
   imports: [
@@ -28,7 +32,7 @@ import { EventsAdminController } from './events-admin.controller';
       defaultSort: [{ field: 'startsAt', order: 'DESC' }],
     }),
   ],
-  controllers: [EventsAdminController],
-  providers: [EventHooks, EventsAdmin],
+  controllers: [EventsAdminController, MyEventsController],
+  providers: [EventHooks, EventsAdmin, MyEvents, EventReminders],
 })
 export class EventsModule {}

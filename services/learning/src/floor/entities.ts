@@ -8,9 +8,10 @@ import { certificateEntities } from './certificate.entities';
 import { courseEntities } from './course.entities';
 import { libraryEntities } from './library.entities';
 import { eventEntities } from './event.entities';
+import { mediaEntities } from './media.entities';
 import { enrolmentEntities } from './enrolment.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities, ...eventEntities, ...enrolmentEntities,
+  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities,
 ];

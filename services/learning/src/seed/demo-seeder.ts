@@ -11,6 +11,7 @@ import { Treasure } from '../floor/treasure.entities';
 import { ZONE } from '../floor/time';
 import { ContentSeeder } from '../content/content.seeder';
 import { dailyTest, dailyTests } from './math-questions';
+import { seedDemoLibrary } from './library-demo';
 import { CourseDemoSeeder } from './course-demo';
 
 /** Stable ids for demo rows, so a restart finds what an earlier start created. */
@@ -23,7 +24,7 @@ export const DEMO_CHALLENGE_GRADES = [4, 5, 6] as const;
 /**
  * Demo content when SEED_DEMO is on (never in production): the 5-day challenge for grades 4, 5 and 6, running now
  * (day 1 opened at the start of the current hour in Almaty, a day every 24 hours), one paid challenge that starts
- * tomorrow, and one published training with hearts. Created once; later starts leave it as staff changed it.
+ * tomorrow, one published training with hearts, and a published library (arithmetic for grade 5, geometry for grade 7). Created once; later starts leave it as staff changed it.
  */
 @Injectable()
 export class DemoSeeder implements OnApplicationBootstrap {
@@ -47,6 +48,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       for (const grade of DEMO_CHALLENGE_GRADES) created += await this.fiveDay(m, grade, dayOne);
       created += await this.paid(m, dayOne.plus({ days: 1 }).set({ hour: 9 }));
       created += await this.training(m);
+      created += await seedDemoLibrary(m, demoId);
       created += await this.courses.seed(m);
       if (created) this.logger.info({ created }, 'demo learning content seeded');
     });

@@ -116,7 +116,7 @@ export class ChatAdminController {
   @RequirePermission('chat:moderate')
   @ApiShape({ response: chatMessageReply, summary: 'A pinned announcement, also sent to every member as a notice' })
   async announce(@CurrentUser() user: AuthUser, @UuidParam('id') id: string, @ValidBody(chatAnnounceInput) body: z.output<typeof chatAnnounceInput>) {
-    return { data: await this.chat.announce(user, id, body.text) };
+    return { data: await this.chat.announce(user, id, body.text, body.image) };
   }
 
   @Post('messages/:id/hide')

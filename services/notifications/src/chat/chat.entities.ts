@@ -159,3 +159,40 @@ export class ChatReport {
   @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true })
   resolvedAt!: Date | null;
 }
+
+/**
+ * A picture a member uploaded to a group (re-encoded WebP in the kit's storage, `images/<filename>`). A message may
+ * send it only in that group and only by its uploader; members read it through the group.
+ */
+@Entity({ name: 'chat_images' })
+@Index('UQ_chat_images_filename', ['filename'], { unique: true })
+@Index('IDX_chat_images_owner_created', ['ownerId', 'createdAt'])
+export class ChatImage {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_chat_images' })
+  id!: string;
+
+  @Column({ name: 'group_id', type: 'uuid' })
+  groupId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  filename!: string;
+
+  @Column({ type: 'int' })
+  size!: number;
+
+  @Column({ type: 'int' })
+  width!: number;
+
+  @Column({ type: 'int' })
+  height!: number;
+
+  /** What the upload was, by its bytes (image/jpeg, ...). */
+  @Column({ name: 'source_mime', type: 'varchar', length: 40 })
+  sourceMime!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

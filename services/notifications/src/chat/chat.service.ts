@@ -18,7 +18,7 @@ import { AuditLog, Clock, DomainError } from '@olymp/server-kit';
 import { RealtimeServer, userRoom } from '../realtime/realtime.server';
 import { AfterCommit } from '../realtime/after-commit';
 import { NoticesService } from '../notices/notices.service';
-import { ChatGroup, ChatMember, ChatMessage, ChatReport } from './chat.entities';
+import { ChatGroup, ChatImage, ChatMember, ChatMessage, ChatReport } from './chat.entities';
 
 /** Who is calling: a signed-in user and what the guard knows of their permissions. */
 export interface ChatCaller {
@@ -29,6 +29,9 @@ export interface ChatCaller {
 }
 
 export const chatRoom = (groupId: string) => `chat:${groupId}`;
+
+/** Where members read a group's picture (with their token: the route is member-only; chat-images.service.ts). */
+export const chatImageUrl = (groupId: string, filename: string) => `/api/chat/groups/${groupId}/images/${filename}`;
 
 /** An opaque per-group token of a person: a client finds its own messages without ever seeing a user id. */
 export const authorKey = (groupId: string, userId: string) => createHash('sha256').update(`chat:${groupId}:${userId}`).digest('base64url').slice(0, 16);
@@ -127,6 +130,10 @@ export class ChatService {
     return { group, member: member?.active ? member : null, staff };
   }
 
+  isModerator(caller: ChatCaller): boolean {
+    return has(caller, 'chat:moderate');
+  }
+
   // ---- reading -------------------------------------------------------------------------------------------------
 
   view(msg: ChatMessage, reply: ChatMessage | null | undefined): ChatMessageView {
@@ -139,7 +146,7 @@ export class ChatService {
       clientId: msg.clientId,
       author: { key: authorKey(msg.groupId, msg.authorId), name: msg.authorName, role: msg.authorRole },
       text: gone ? null : msg.text,
-      image: gone || !msg.image ? null : { url: `/api/upload-image/${msg.image}` },
+      image: gone || !msg.image ? null : { url: chatImageUrl(msg.groupId, msg.image) },
       replyTo: reply
         ? { id: reply.id, seq: reply.seq, name: reply.authorName, text: replyGone ? null : (reply.text ?? '').slice(0, 140) }
         : null,
@@ -152,7 +159,10 @@ export class ChatService {
   }
 
   staffView(msg: ChatMessage, reply: ChatMessage | null | undefined): ChatStaffMessageView {
-    return { ...this.view(msg, reply), authorId: msg.authorId, originalText: msg.text };
+    return {
+      ...this.view(msg, reply), authorId: msg.authorId, originalText: msg.text,
+      originalImage: msg.image ? { url: chatImageUrl(msg.groupId, msg.image) } : null,
+    };
   }
 
   private async withReplies(m: EntityManager, rows: ChatMessage[]): Promise<Map<string, ChatMessage>> {
@@ -323,6 +333,10 @@ export class ChatService {
         if (!target) throw new DomainError('CHAT_REPLY_NOT_FOUND');
         if (target.deletedAt || target.hiddenAt) throw new DomainError('CHAT_MESSAGE_GONE');
         replyToId = target.id;
+      }
+      // A picture only as its uploader sent it to this group (chat-images.service.ts), never another's or a guess.
+      if (input.image && !(await m.existsBy(ChatImage, { groupId, ownerId: caller.sub, filename: input.image }))) {
+        throw new DomainError('CHAT_IMAGE_NOT_FOUND');
       }
       const seq = group.lastSeq + 1;
       const row = Object.assign(new ChatMessage(), {
@@ -582,20 +596,21 @@ export class ChatService {
    * A pinned announcement: a staff message pinned at the top of the group (replacing the previous pin), and a
    * notice to every active member (kept, and pushed to their sockets after the commit). Audited.
    */
-  async announce(actor: ChatCaller, groupId: string, text: string): Promise<ChatMessageView> {
+  async announce(actor: ChatCaller, groupId: string, text: string, image?: string): Promise<ChatMessageView> {
     const row = await this.ds.transaction(async (m) => {
       const g = await m.createQueryBuilder(ChatGroup, 'g').setLock('pessimistic_write').where('g.id = :groupId', { groupId }).getOne();
       if (!g) throw new DomainError('NOT_FOUND');
+      if (image && !(await m.existsBy(ChatImage, { groupId, ownerId: actor.sub, filename: image }))) throw new DomainError('CHAT_IMAGE_NOT_FOUND');
       const now = this.clock.now();
       const seq = g.lastSeq + 1;
       const row = Object.assign(new ChatMessage(), {
-        id: randomUUID(), groupId, seq, authorId: actor.sub, authorName: null, authorRole: 'staff', clientId: null, text, image: null,
+        id: randomUUID(), groupId, seq, authorId: actor.sub, authorName: null, authorRole: 'staff', clientId: null, text, image: image ?? null,
         replyToId: null, pinned: true, createdAt: now, editedAt: null, deletedAt: null, hiddenAt: null,
       } satisfies ChatMessage);
       await m.update(ChatMessage, { groupId, pinned: true }, { pinned: false });
       await m.insert(ChatMessage, row);
       await m.update(ChatGroup, { id: groupId }, { lastSeq: seq, updatedAt: now, pinnedId: row.id });
-      await this.audit.record(m, { actor, action: 'chat.announce', resource: 'chat/groups', resourceId: groupId, after: { messageId: row.id, text } });
+      await this.audit.record(m, { actor, action: 'chat.announce', resource: 'chat/groups', resourceId: groupId, after: { messageId: row.id, text, image: image ?? null } });
       const members = (await m.query('SELECT user_id FROM chat_members WHERE group_id = $1 AND active', [groupId])) as { user_id: string }[];
       await this.notices.addMany(
         m,

@@ -44,6 +44,12 @@ export class NoticesConsumer {
     });
   }
 
+  // An event starts in an hour: a notice to each pupil of the message (one per event and pupil, whatever repeats).
+  @OnEvent('learning.event.reminded', { durable: 'notifications.notices.event-reminded' })
+  async eventReminded(e: EventPayload<'learning.event.reminded'>, ctx: EventContext): Promise<void> {
+    await this.notices.addMany(ctx.manager, NoticesService.fromEventReminded(e));
+  }
+
   // Durable name = the one this handler's class and method derived before names were explicit: never rename it
   // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
   @OnEvent('achievement.earned', { durable: 'NoticesConsumer.achievementEarned' })

@@ -23,6 +23,10 @@ const amount = (tenge: number, zp: number, locale: Locale): string => {
   return parts.join(' + ');
 };
 
+/** An instant as Almaty's wall clock (`19:00`): event times are Almaty's (UTC+5, no daylight saving). */
+const almatyTime = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'Asia/Almaty', hour: '2-digit', minute: '2-digit', hour12: false });
+
 /** An order status in the reader's language (an unknown one as it came). */
 export function orderStatusLabel(status: string, locale: Locale): string {
   const key = `ORDER_STATUS_${status.toUpperCase()}`;
@@ -59,6 +63,17 @@ export class NoticesService {
       source: `order.status.changed:${e.orderId}:${e.to}:${e.changedAt}`,
       at: new Date(e.changedAt),
     };
+  }
+
+  /** One notice per pupil of an event's reminder (`learning.event.reminded`), keyed by (event, pupil). */
+  static fromEventReminded(e: EventPayload<'learning.event.reminded'>): NewNotice[] {
+    return e.userIds.map((userId) => ({
+      userId,
+      kind: 'event.reminder' as const,
+      params: { eventId: e.eventId, title: e.title, startsAt: e.startsAt, onlineUrl: e.onlineUrl },
+      source: `event.reminder:${e.eventId}:${userId}`,
+      at: new Date(e.remindedAt),
+    }));
   }
 
   static fromAchievement(e: EventPayload<'achievement.earned'>): NewNotice {
@@ -122,6 +137,11 @@ export class NoticesService {
       case 'chat.announcement': {
         const group = p.group as Localized;
         return this.shape(n, 'info', message('NOTICE_CHAT_ANNOUNCEMENT_TITLE', locale, { group: group[locale] || group.kk }), message('NOTICE_CHAT_ANNOUNCEMENT', locale, { text: String(p.text) }));
+      }
+      case 'event.reminder': {
+        const title = p.title as Localized;
+        const shown = title[locale] || title.kk;
+        return this.shape(n, 'info', message('NOTICE_EVENT_REMINDER_TITLE', locale, { title: shown }), message('NOTICE_EVENT_REMINDER', locale, { title: shown, time: almatyTime(String(p.startsAt)) }));
       }
       default: {
         const never: never = n.kind;

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
 import type { z } from 'zod';
-import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderListQuery, shopOrderCountsReply, shopOrderPage, shopOrderPaymentReply, shopOrderReply, shopReturnMethodsReply, shopUseZp, shopWalletReply } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
+import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturnRequest, shopCheckout, shopOrderCountsQuery, shopOrderExportQuery, shopOrderListQuery, type Locale, shopOrderCountsReply, shopOrderPage, shopOrderPaymentReply, shopOrderReply, shopReturnMethodsReply, shopUseZp, shopWalletReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, RequestLocale, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { Order } from './order.entities';
 import { orderView } from './order.view';
+import { OrdersExport } from './orders-export';
 import { Orders } from './orders.service';
 
 type ListQuery = z.output<typeof shopOrderListQuery>;
@@ -19,6 +20,7 @@ export class OrdersController {
     private readonly ds: DataSource,
     private readonly orders: Orders,
     private readonly rpc: RpcClient,
+    private readonly exporter: OrdersExport,
   ) {}
 
   @Post('cart/checkout')
@@ -123,6 +125,16 @@ export class OrdersController {
   @ApiShape({ response: shopOrderPage })
   list(@ValidQuery(shopOrderListQuery) q: ListQuery) {
     return this.page({ ...this.filters(q), ...(q.userId ? { userId: q.userId } : {}) }, q, true);
+  }
+
+  /** The rows `orders` would list for the same filters, all of them, as CSV in the staff's language (streamed). */
+  @Get('orders/export')
+  @RequirePermission('shop:order_index')
+  @ApiShape({ responseType: 'text/csv', summary: 'The filtered orders as CSV' })
+  async export(@ValidQuery(shopOrderExportQuery) q: z.output<typeof shopOrderExportQuery>, @RequestLocale() requestLocale: Locale) {
+    const stream = await this.exporter.csv({ status: q.status, method: q.method, userId: q.userId }, q.locale ?? requestLocale);
+    const name = ['orders', q.method ?? 'all', q.status ?? 'all'].join('-');
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${name}.csv"` });
   }
 
   @Get('orders/:order')

@@ -43,19 +43,52 @@ const demoUserId = (phone: string) => stableUuid(`olymp-demo:${phone}`);
 /** One prize to claim: Aigerim (+77000000105) won the T-shirt in a challenge. */
 const PRIZE = { key: 'aigerim-tshirt', phone: '+77000000105', product: 'olympiad-tshirt', source: 'challenge', note: 'Олимпиада, 1-орын / 1st place' } as const;
 
-/** One pickup point in each city of republican significance (auth's directory lists them beside the regions). */
+/**
+ * The 17 regions of kz-regions.json (shared/data; auth seeds the same list as its provinces): code, centre city,
+ * region name. Each gets a pickup point in its centre.
+ */
+const REGIONS: [string, L, L][] = [
+  ['abai', { kk: 'Семей', ru: 'Семей', en: 'Semey' }, { kk: 'Абай облысы', ru: 'Абайская область', en: 'Abai Region' }],
+  ['akmola', { kk: 'Көкшетау', ru: 'Кокшетау', en: 'Kokshetau' }, { kk: 'Ақмола облысы', ru: 'Акмолинская область', en: 'Akmola Region' }],
+  ['aktobe', { kk: 'Ақтөбе', ru: 'Актобе', en: 'Aktobe' }, { kk: 'Ақтөбе облысы', ru: 'Актюбинская область', en: 'Aktobe Region' }],
+  ['almaty-region', { kk: 'Қонаев', ru: 'Конаев', en: 'Konaev' }, { kk: 'Алматы облысы', ru: 'Алматинская область', en: 'Almaty Region' }],
+  ['atyrau', { kk: 'Атырау', ru: 'Атырау', en: 'Atyrau' }, { kk: 'Атырау облысы', ru: 'Атырауская область', en: 'Atyrau Region' }],
+  ['east-kazakhstan', { kk: 'Өскемен', ru: 'Усть-Каменогорск', en: 'Oskemen' }, { kk: 'Шығыс Қазақстан облысы', ru: 'Восточно-Казахстанская область', en: 'East Kazakhstan Region' }],
+  ['jambyl', { kk: 'Тараз', ru: 'Тараз', en: 'Taraz' }, { kk: 'Жамбыл облысы', ru: 'Жамбылская область', en: 'Jambyl Region' }],
+  ['jetisu', { kk: 'Талдықорған', ru: 'Талдыкорган', en: 'Taldykorgan' }, { kk: 'Жетісу облысы', ru: 'Жетысуская область', en: 'Jetisu Region' }],
+  ['karaganda', { kk: 'Қарағанды', ru: 'Караганда', en: 'Karaganda' }, { kk: 'Қарағанды облысы', ru: 'Карагандинская область', en: 'Karaganda Region' }],
+  ['kostanay', { kk: 'Қостанай', ru: 'Костанай', en: 'Kostanay' }, { kk: 'Қостанай облысы', ru: 'Костанайская область', en: 'Kostanay Region' }],
+  ['kyzylorda', { kk: 'Қызылорда', ru: 'Кызылорда', en: 'Kyzylorda' }, { kk: 'Қызылорда облысы', ru: 'Кызылординская область', en: 'Kyzylorda Region' }],
+  ['mangystau', { kk: 'Ақтау', ru: 'Актау', en: 'Aktau' }, { kk: 'Маңғыстау облысы', ru: 'Мангистауская область', en: 'Mangystau Region' }],
+  ['north-kazakhstan', { kk: 'Петропавл', ru: 'Петропавловск', en: 'Petropavl' }, { kk: 'Солтүстік Қазақстан облысы', ru: 'Северо-Казахстанская область', en: 'North Kazakhstan Region' }],
+  ['pavlodar', { kk: 'Павлодар', ru: 'Павлодар', en: 'Pavlodar' }, { kk: 'Павлодар облысы', ru: 'Павлодарская область', en: 'Pavlodar Region' }],
+  ['turkistan', { kk: 'Түркістан', ru: 'Туркестан', en: 'Turkistan' }, { kk: 'Түркістан облысы', ru: 'Туркестанская область', en: 'Turkistan Region' }],
+  ['ulytau', { kk: 'Жезқазған', ru: 'Жезказган', en: 'Jezkazgan' }, { kk: 'Ұлытау облысы', ru: 'Улытауская область', en: 'Ulytau Region' }],
+  ['west-kazakhstan', { kk: 'Орал', ru: 'Уральск', en: 'Oral' }, { kk: 'Батыс Қазақстан облысы', ru: 'Западно-Казахстанская область', en: 'West Kazakhstan Region' }],
+];
+
+/**
+ * One pickup point per demo province: the three cities of republican significance (their keys are the cities' and
+ * stay as first seeded) and an olympiad centre in the centre city of each of the 17 regions.
+ */
 const PICKUP_POINTS: { key: string; name: L; address: L }[] = [
   { key: 'astana', name: { kk: 'Астана беру пункті', ru: 'Пункт выдачи Астана', en: 'Astana pickup point' }, address: { kk: 'Астана, Абай даңғылы, 10', ru: 'Астана, проспект Абая, 10', en: 'Astana, 10 Abai Avenue' } },
   { key: 'almaty', name: { kk: 'Алматы беру пункті', ru: 'Пункт выдачи Алматы', en: 'Almaty pickup point' }, address: { kk: 'Алматы, Абай даңғылы, 52', ru: 'Алматы, проспект Абая, 52', en: 'Almaty, 52 Abai Avenue' } },
   { key: 'shymkent', name: { kk: 'Шымкент беру пункті', ru: 'Пункт выдачи Шымкент', en: 'Shymkent pickup point' }, address: { kk: 'Шымкент, Тәуке хан даңғылы, 5', ru: 'Шымкент, проспект Тауке хана, 5', en: 'Shymkent, 5 Tauke Khan Avenue' } },
+  ...REGIONS.map(([code, centre, region]) => ({
+    key: code,
+    name: { kk: `${centre.kk} олимпиада орталығы`, ru: `Олимпиадный центр ${centre.ru}`, en: `${centre.en} olympiad centre` },
+    address: { kk: `${region.kk}, ${centre.kk} қ., Бейбітшілік к., 1`, ru: `${region.ru}, г. ${centre.ru}, ул. Бейбитшилик, 1`, en: `${region.en}, ${centre.en}, 1 Beibitshilik Street` },
+  })),
 ];
 
 export const demoShopId = (kind: string, key: string) => stableUuid(`olymp-demo-shop:${kind}:${key}`);
 
 /**
  * With SEED_DEMO on (never in production): a small shop for the demo pupils (who hold ZP from finance's seed): two
- * categories, five products in kk/ru/en (one out of stock, one also priced in Altyn Saqa), a pickup point in Astana,
- * Almaty and Shymkent, and one prize to claim (the T-shirt, for Aigerim, +77000000105).
+ * categories, five products in kk/ru/en (one out of stock, one also priced in Altyn Saqa, two also in tenge), a pickup
+ * point per demo province (Astana, Almaty, Shymkent and the centre of each of the 17 regions), and one prize to claim
+ * (the T-shirt, for Aigerim, +77000000105).
  * Inserted once by fixed ids; a restart leaves staff's edits and the stock as they are.
  */
 @Injectable()

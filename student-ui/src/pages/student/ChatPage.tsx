@@ -3,13 +3,16 @@
  * demand), live messages, edits, deletes and typing over the shared socket, and a composer that sends with a
  * client id (a retried send is stored once). On every (re)connect the page asks for what came after the newest
  * message it holds (`chat:join` with `after`), so nothing sent while the phone was offline is lost. Links stay text
- * unless staff allowed them in the group; names are the public "Aigerim S." form.
+ * unless staff allowed them in the group; names are the public "Aigerim S." form. A picture is attached by uploading
+ * it to the group first (the server re-encodes it), previewed, then sent by its name with the text.
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_IMAGE_TYPES,
   type ChatGroupView,
   type ChatMessageView,
   chatChanged,
@@ -21,11 +24,13 @@ import {
   newClientId,
   reportChatMessage,
   sendChatMessage,
+  uploadChatImage,
 } from '../../api/chat';
 import { errorMessage } from '../../auth/otp';
 import { Alert, Button, Skeleton } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
+import { ChatImage } from './chat/ChatImage';
 
 const EDIT_WINDOW_MS = 5 * 60_000;
 const URL_RE = /(https?:\/\/[^\s<>"]+)/g;
@@ -69,6 +74,9 @@ export default function ChatPage() {
   const [reporting, setReporting] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [typing, setTyping] = useState<{ name: string | null; until: number } | null>(null);
+  const [attachment, setAttachment] = useState<{ image: string; preview: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const pendingId = useRef<string | null>(null);
   const lastSeq = useRef(0);
   const readSeq = useRef(0);
@@ -192,10 +200,45 @@ export default function ChatPage() {
     }
   };
 
+  const dropAttachment = () => {
+    setAttachment((a) => {
+      if (a) URL.revokeObjectURL(a.preview);
+      return null;
+    });
+    pendingId.current = null;
+  };
+
+  // The preview's object URL is released when the page goes.
+  const previewRef = useRef<string | null>(null);
+  previewRef.current = attachment?.preview ?? null;
+  useEffect(() => () => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+  }, []);
+
+  const attach = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    setSendError(null);
+    // The server decides by the bytes; these checks only spare a phone a useless upload.
+    if (!CHAT_IMAGE_TYPES.includes(file.type)) return setSendError(t('imageType'));
+    if (file.size > CHAT_IMAGE_MAX_BYTES) return setSendError(t('imageTooLarge', { mb: CHAT_IMAGE_MAX_BYTES / 1024 / 1024 }));
+    setUploading(true);
+    try {
+      const { data } = await uploadChatImage(groupId, file);
+      dropAttachment();
+      setAttachment({ image: data.image, preview: URL.createObjectURL(file) });
+    } catch (err) {
+      setSendError(errorMessage(err, t('imageFailed')));
+    } finally {
+      setUploading(false);
+    }
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
-    if (!body || busy) return;
+    const image = mode.kind === 'edit' ? undefined : attachment?.image;
+    if ((!body && !image) || busy || uploading) return;
     setBusy(true);
     setSendError(null);
     try {
@@ -203,9 +246,14 @@ export default function ChatPage() {
         take([(await editChatMessage(mode.message.id, body)).data]);
       } else {
         pendingId.current ??= newClientId();
-        const sent = await sendChatMessage(groupId, { clientId: pendingId.current, text: body, ...(mode.kind === 'reply' ? { replyTo: mode.to.id } : {}) });
+        const sent = await sendChatMessage(groupId, {
+          clientId: pendingId.current,
+          ...(body ? { text: body } : {}),
+          ...(image ? { image } : {}),
+          ...(mode.kind === 'reply' ? { replyTo: mode.to.id } : {}),
+        });
         take([sent.data]);
-        pendingId.current = null;
+        dropAttachment();
         readSeq.current = Math.max(readSeq.current, sent.data.seq);
       }
       setText('');
@@ -270,7 +318,8 @@ export default function ChatPage() {
       {group.pinned && !group.pinned.hiddenAt ? (
         <aside className="chat__pinned" aria-label={t('pinned')}>
           <strong>📌 {t('pinned')}</strong>
-          <p>{group.pinned.text}</p>
+          {group.pinned.image ? <ChatImage url={group.pinned.image.url} /> : null}
+          {group.pinned.text ? <p>{group.pinned.text}</p> : null}
         </aside>
       ) : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
@@ -302,7 +351,7 @@ export default function ChatPage() {
                   <em className="muted">{t('deleted')}</em>
                 ) : (
                   <>
-                    {m.image ? <img className="chat-msg__image" src={m.image.url} alt={t('image')} loading="lazy" /> : null}
+                    {m.image ? <ChatImage url={m.image.url} /> : null}
                     {m.text ? (
                       <p className="chat-msg__text">
                         <Text text={m.text} links={group.linksAllowed} />
@@ -377,7 +426,32 @@ export default function ChatPage() {
               </Button>
             </p>
           ) : null}
+          {attachment ? (
+            <div className="chat__attachment">
+              <img src={attachment.preview} alt={t('imageAttached')} />
+              <Button variant="ghost" small onClick={dropAttachment}>
+                {t('imageRemove')}
+              </Button>
+            </div>
+          ) : null}
           <div className="chat__row">
+            {mode.kind === 'edit' ? null : (
+              <>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={CHAT_IMAGE_TYPES.join(',')}
+                  className="visually-hidden"
+                  // The visible button opens it; the input itself stays out of the tab order and the accessibility tree.
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onChange={(e) => void attach(e.target.files?.[0])}
+                />
+                <Button variant="ghost" className="chat__attach" aria-label={t('attach')} title={t('attach')} busy={uploading} onClick={() => fileInput.current?.click()}>
+                  📎
+                </Button>
+              </>
+            )}
             <textarea
               className="chat__input"
               aria-label={t('placeholder')}
@@ -396,7 +470,7 @@ export default function ChatPage() {
                 }
               }}
             />
-            <Button type="submit" busy={busy} disabled={!text.trim()}>
+            <Button type="submit" busy={busy} disabled={uploading || (!text.trim() && !(attachment && mode.kind !== 'edit'))}>
               {mode.kind === 'edit' ? t('save') : t('send')}
             </Button>
           </div>

@@ -3,7 +3,7 @@
  * test" and how many tests are left, the time until the day closes and until the next one opens, the pupil's place
  * and points; then the XP earned and the trainings in progress. All from existing calls: learning's active
  * challenges, each challenge's checkpoints (with the pupil's attempts) and own rank on its leaderboard, finance's XP
- * balance, and the trainings the pupil joined.
+ * balance, and the trainings the pupil joined; and the upcoming events for the pupil (learning's my-events).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { LoadFailed } from '../../layouts/LoadFailed';
 import { formatDuration, formatNumber, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { UpcomingEvents } from './events/UpcomingEvents';
 
 interface Today {
   challenge: ChallengeSummary;
@@ -74,6 +75,8 @@ export default function StudentHomePage() {
         ) : null}
         {today.data?.map((item) => <TodayCard key={item.challenge.id} item={item} />)}
       </section>
+
+      <UpcomingEvents userId={user.uuid} />
 
       <section className="stack" aria-labelledby="progress-title">
         <h2 id="progress-title">{t('home.progress')}</h2>

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { DomainError } from '../../errors/domain-error';
 import { SESSION_ID, STORAGE_KEY } from '../upload.types';
 import { sweepDir } from '../spool';
-import type { AssembledFile, ChunkTarget, StoredObject, UploadStorage } from './storage.port';
+import type { AssembledFile, ByteRange, ChunkTarget, StoredObject, UploadStorage } from './storage.port';
 
 /**
  * Files on local disk under UPLOAD_DIR: `images/`, `files/`, and `.partial/<session id>` for chunked uploads in
@@ -44,11 +44,11 @@ export class LocalStorage implements UploadStorage {
     await moveAtomically(localPath, this.pathOf(key));
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const path = this.pathOf(key);
     const st = await stat(path).catch(() => null);
     if (!st?.isFile()) return null;
-    return { stream: createReadStream(path), size: st.size };
+    return { stream: createReadStream(path, range ? { start: range.start, end: range.end } : {}), size: st.size };
   }
 
   async delete(key: string): Promise<void> {

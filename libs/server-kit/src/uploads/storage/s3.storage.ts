@@ -17,7 +17,7 @@ import type { KitConfig } from '../../config/config';
 import { DomainError } from '../../errors/domain-error';
 import type { UploadPart } from '../upload.entity';
 import { SESSION_ID, STORAGE_KEY } from '../upload.types';
-import type { AssembledFile, ChunkTarget, StoredObject, UploadStorage } from './storage.port';
+import type { AssembledFile, ByteRange, ChunkTarget, StoredObject, UploadStorage } from './storage.port';
 
 /**
  * An S3-compatible bucket (AWS, MinIO, Ceph, a cloud's S3 API). A chunked upload is an S3 multipart upload at
@@ -90,11 +90,15 @@ export class S3Storage implements UploadStorage {
     await rm(localPath, { force: true });
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const res = await this.client.send(new GetObjectCommand({
+        Bucket: this.bucket, Key: this.objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }));
       if (!(res.Body instanceof Readable)) throw new Error('S3 returned no readable body');
-      return { stream: res.Body, size: res.ContentLength ?? 0 };
+      // A ranged answer's Content-Range ends in the whole object's size ("bytes 0-99/1234").
+      const total = range && res.ContentRange ? Number(res.ContentRange.split('/')[1]) : NaN;
+      return { stream: res.Body, size: Number.isFinite(total) ? total : (res.ContentLength ?? 0) };
     } catch (err) {
       if (isS3Error(err, 'NoSuchKey', 'NotFound')) return null;
       throw err;

@@ -25,7 +25,14 @@ export interface ChunkTarget {
 
 export interface StoredObject {
   stream: Readable;
+  /** The whole object's size, also when only a range is read. */
   size: number;
+}
+
+/** Bytes `start` to `end`, both included (an HTTP Range's numbers), within the object. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The bytes of a chunked upload once the last chunk is in, before they are accepted or refused. */
@@ -43,8 +50,8 @@ export interface UploadStorage {
   init(): Promise<void>;
   /** Stores a complete local temp file under key; the temp file is gone afterwards. */
   put(key: string, localPath: string, mime: string): Promise<void>;
-  /** The stored bytes, or null when there is no such key. */
-  get(key: string): Promise<StoredObject | null>;
+  /** The stored bytes (only `range` of them when given: video seeking), or null when there is no such key. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Deletes a key; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Prepares a chunked upload; returns the S3 multipart upload id (null for local). */

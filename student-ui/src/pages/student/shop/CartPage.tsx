@@ -3,14 +3,14 @@ import { currentLocale } from '@olymp/web-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { clearCart, getCart, removeFromCart, setCartQuantity, type ShopCart } from '../../../api/shop';
+import { clearCart, getCart, removeFromCart, setCartQuantity, type Currency, type ShopCart } from '../../../api/shop';
 import { errorMessage } from '../../../auth/otp';
 import { Alert, Badge, Button, ButtonLink, EmptyState, Skeleton } from '../../../design';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
-import { formatNumber, pick } from '../../../lib/format';
+import { pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { PriceList, ProductImage, SHOP, ShopFrame } from './parts';
+import { PriceList, ProductImage, SHOP, ShopFrame, amountIn } from './parts';
 
 type Line = ShopCart['lines'][number];
 
@@ -22,8 +22,17 @@ function StateBadge({ line }: { line: Line }) {
   return <Badge tone="neutral">{t('cart.state.unavailable')}</Badge>;
 }
 
+/** Ready for checkout: every line can be had, and one currency (ZP, Altyn Saqa or tenge) prices the whole cart. */
 export function cartReady(cart: ShopCart): boolean {
-  return cart.lines.length > 0 && cart.totals.zp !== null && cart.lines.every((l) => l.state === 'ok');
+  return cart.lines.length > 0 && cartTotal(cart) !== null && cart.lines.every((l) => l.state === 'ok');
+}
+
+/** The cart's total in the first currency that prices every line (ZP, then Altyn Saqa, then tenge). */
+export function cartTotal(cart: ShopCart): { amount: number; currency: Currency } | null {
+  if (cart.totals.zp !== null) return { amount: cart.totals.zp, currency: 'zp' };
+  if (cart.totals.altynSaqa !== null) return { amount: cart.totals.altynSaqa, currency: 'altyn_saqa' };
+  if (cart.totals.tenge !== null) return { amount: cart.totals.tenge, currency: 'tenge' };
+  return null;
 }
 
 export default function CartPage() {
@@ -47,6 +56,7 @@ export default function CartPage() {
   };
 
   const data = cart.data;
+  const total = data ? cartTotal(data) : null;
   return (
     <ShopFrame title={t('cart.title')}>
       {cart.error ? (
@@ -116,9 +126,9 @@ export default function CartPage() {
           <div className="cart-total card">
             <p className="cart-total__sum">
               <span>{t('cart.total')}</span>
-              <strong data-testid="cart-total">{data.totals.zp !== null ? `${formatNumber(data.totals.zp, locale)} ZP` : '—'}</strong>
+              <strong data-testid="cart-total">{total ? amountIn(total.amount, total.currency, locale) : '—'}</strong>
             </p>
-            {data.totals.zp === null ? <Alert tone="warning">{t('cart.notAllZp')}</Alert> : null}
+            {!total ? <Alert tone="warning">{t('cart.noCommonCurrency')}</Alert> : null}
             {data.lines.some((l) => l.state !== 'ok') ? <Alert tone="warning">{t('cart.fixLines')}</Alert> : null}
             <div className="cluster cluster--between">
               <Button variant="outline" busy={busy === 'clear'} disabled={busy !== null} onClick={() => void change('clear', clearCart)}>

@@ -1,15 +1,17 @@
 /**
- * cart/delivery (checkout): collect at a pickup point or have it delivered to an address (city from auth's delivery
- * cities), then the order is placed, its stock held for the payment window, and the pupil goes on to pay in ZP.
+ * cart/delivery (checkout): collect at a pickup point, have it delivered to a saved address or a new one (city from
+ * auth's delivery cities; a new one can be saved for next time), or to a parcel point of a city; the currency is any
+ * the whole cart is priced in (ZP, Altyn Saqa, tenge). Then the order is placed, its stock held for the payment
+ * window, and the pupil goes on to pay.
  */
 import { currentLocale } from '@olymp/web-common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { checkout, getCart, getPickupPoints, type Currency, type Fulfilment, type ShopCart } from '../../../api/shop';
+import { checkout, getAddresses, getCart, getDeliveryPoints, getPickupPoints, saveAddress, type Currency, type Fulfilment, type ShopCart } from '../../../api/shop';
 import { useAuth } from '../../../auth/AuthProvider';
 import { errorMessage, fieldErrors } from '../../../auth/otp';
-import { Alert, Button, ButtonLink, EmptyState, SelectField, Skeleton, TextField } from '../../../design';
+import { Alert, Button, ButtonLink, Checkbox, EmptyState, SelectField, Skeleton, TextField } from '../../../design';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { pick } from '../../../lib/format';
@@ -18,10 +20,11 @@ import { useApi } from '../../../lib/useApi';
 import { cartReady } from './CartPage';
 import { SHOP, ShopFrame, amountIn } from './parts';
 
-/** The wallet currencies the whole cart can be paid in (a product without a price in one rules it out). */
-const WALLET_CURRENCIES = [
+/** The currencies the whole cart can be paid in (a product without a price in one rules it out), in this order. */
+const CURRENCIES = [
   ['zp', 'zp'],
   ['altyn_saqa', 'altynSaqa'],
+  ['tenge', 'tenge'],
 ] as const satisfies readonly (readonly [Currency, keyof ShopCart['totals']])[];
 function totalIn(cart: ShopCart, currency: Currency): number | null {
   return currency === 'tenge' ? cart.totals.tenge : currency === 'zp' ? cart.totals.zp : cart.totals.altynSaqa;
@@ -41,7 +44,14 @@ export default function DeliveryPage() {
   const cart = useApi(getCart, 'cart');
   const points = useApi(getPickupPoints, 'points');
   const cities = usePlaces('cities');
-  const [method, setMethod] = useState<'pickup' | 'delivery'>('pickup');
+  const addresses = useApi(getAddresses, 'addresses');
+  const [method, setMethod] = useState<'pickup' | 'delivery' | 'delivery_point'>('pickup');
+  /** A saved address's id, or '' for a new one typed here. */
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [keep, setKeep] = useState(false);
+  const [parcelCityId, setParcelCityId] = useState('');
+  const [parcelPointId, setParcelPointId] = useState('');
+  const parcelPoints = useApi(parcelCityId ? () => getDeliveryPoints(Number(parcelCityId)) : null, `parcel:${parcelCityId}`);
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const [pointId, setPointId] = useState('');
   const [recipient, setRecipient] = useState(user ? `${user.firstName} ${user.lastName ?? ''}`.trim() : '');
@@ -53,13 +63,27 @@ export default function DeliveryPage() {
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
 
+  // A saved address is offered first; '' (or none saved) is a new one typed here.
+  const saved = addresses.data ?? [];
+  const chosenAddress = addressId ?? saved[0]?.id ?? '';
+
+  const cityName = (id: number) => {
+    const city = cities?.find((c) => c.id === id);
+    return city ? placeName(city) : '';
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setFields({});
     const missing: Record<string, string> = {};
     if (method === 'pickup' && !pointId) missing.pickupPointId = t('checkout.choosePoint');
-    if (method === 'delivery') {
+    if (method === 'delivery_point') {
+      if (!parcelPointId) missing.deliveryPointId = t('checkout.chooseParcelPoint');
+      if (!recipient.trim()) missing.recipient = t('checkout.required');
+      if (!phone.trim()) missing.phone = t('checkout.required');
+    }
+    if (method === 'delivery' && !chosenAddress) {
       if (!recipient.trim()) missing.recipient = t('checkout.required');
       if (!phone.trim()) missing.phone = t('checkout.required');
       if (!cityId) missing.cityId = t('checkout.required');
@@ -69,12 +93,21 @@ export default function DeliveryPage() {
       setFields(missing);
       return;
     }
+    const address = { recipient: recipient.trim(), phone: phone.trim(), cityId: Number(cityId), line: line.trim(), note: note.trim() };
     const fulfilment: Fulfilment =
       method === 'pickup'
         ? { method: 'pickup', pickupPointId: pointId }
-        : { method: 'delivery', address: { recipient: recipient.trim(), phone: phone.trim(), cityId: Number(cityId), line: line.trim(), note: note.trim() } };
+        : method === 'delivery_point'
+          ? { method: 'delivery_point', deliveryPointId: parcelPointId, recipient: recipient.trim(), phone: phone.trim() }
+          : chosenAddress
+            ? { method: 'delivery', addressId: chosenAddress }
+            : { method: 'delivery', address };
     setBusy(true);
     try {
+      if (method === 'delivery' && !chosenAddress && keep) {
+        await saveAddress(address);
+        void addresses.reload();
+      }
       const order = await checkout(fulfilment, currency);
       void navigate(`${SHOP}/orders/${order.id}/payment`);
     } catch (err) {
@@ -87,7 +120,7 @@ export default function DeliveryPage() {
   };
 
   const data = cart.data;
-  const offered = data ? WALLET_CURRENCIES.filter(([, key]) => data.totals[key] !== null).map(([c]) => c) : [];
+  const offered = data ? CURRENCIES.filter(([, key]) => data.totals[key] !== null).map(([c]) => c) : [];
   const currency: Currency = chosenCurrency ?? offered[0] ?? 'zp';
   const total = data ? totalIn(data, currency) : null;
   return (
@@ -114,6 +147,9 @@ export default function DeliveryPage() {
               <button type="button" className="segmented__option" aria-pressed={method === 'delivery'} onClick={() => setMethod('delivery')}>
                 {t('checkout.delivery')}
               </button>
+              <button type="button" className="segmented__option" aria-pressed={method === 'delivery_point'} onClick={() => setMethod('delivery_point')}>
+                {t('checkout.parcelPoint')}
+              </button>
             </div>
           </fieldset>
           {method === 'pickup' ? (
@@ -139,11 +175,12 @@ export default function DeliveryPage() {
                 {fields.pickupPointId ? <span className="field__error">{fields.pickupPointId}</span> : null}
               </fieldset>
             )
-          ) : (
-            <div className="form-grid">
-              <TextField label={t('checkout.recipient')} value={recipient} onChange={(e) => setRecipient(e.target.value)} error={fields.recipient} autoComplete="name" />
-              <TextField label={t('checkout.phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.phone} autoComplete="tel" inputMode="tel" />
-              <SelectField label={t('checkout.city')} value={cityId} onChange={(e) => setCityId(e.target.value)} error={fields.cityId}>
+          ) : method === 'delivery_point' ? (
+            <div className="stack">
+              <SelectField label={t('checkout.city')} value={parcelCityId} onChange={(e) => {
+                setParcelCityId(e.target.value);
+                setParcelPointId('');
+              }}>
                 <option value="">{cities === null ? t('loading') : t('checkout.chooseCity')}</option>
                 {sortedPlaces(cities, i18n.resolvedLanguage).map((c) => (
                   <option key={c.id} value={c.id}>
@@ -151,8 +188,73 @@ export default function DeliveryPage() {
                   </option>
                 ))}
               </SelectField>
-              <TextField label={t('checkout.line')} value={line} onChange={(e) => setLine(e.target.value)} error={fields.line} autoComplete="street-address" />
-              <TextField label={t('checkout.note')} value={note} onChange={(e) => setNote(e.target.value)} error={fields.note} />
+              {!parcelCityId ? null : parcelPoints.error ? (
+                <LoadFailed error={parcelPoints.error} onRetry={() => void parcelPoints.reload()} />
+              ) : !parcelPoints.data ? (
+                <Skeleton height={80} />
+              ) : parcelPoints.data.length === 0 ? (
+                <Alert tone="warning">{t('checkout.noParcelPoints')}</Alert>
+              ) : (
+                <fieldset className="pickup-points" data-testid="parcel-points">
+                  <legend className="field__label">{t('checkout.parcelPoint')}</legend>
+                  {parcelPoints.data.map((p) => (
+                    <label key={p.id} className={parcelPointId === p.id ? 'pickup-point pickup-point--chosen' : 'pickup-point'}>
+                      <input type="radio" name="parcel-point" value={p.id} checked={parcelPointId === p.id} onChange={() => setParcelPointId(p.id)} />
+                      <span>
+                        <strong>{pick(p.name, locale)}</strong>
+                        <span className="muted">{pick(p.address, locale)}</span>
+                        <span className="muted">{t('checkout.hours', { hours: p.hours })}</span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              {fields.deliveryPointId ? <span className="field__error">{fields.deliveryPointId}</span> : null}
+              <div className="form-grid">
+                <TextField label={t('checkout.recipient')} value={recipient} onChange={(e) => setRecipient(e.target.value)} error={fields.recipient} autoComplete="name" />
+                <TextField label={t('checkout.phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.phone} autoComplete="tel" inputMode="tel" />
+              </div>
+            </div>
+          ) : (
+            <div className="stack">
+              {saved.length ? (
+                <fieldset className="pickup-points" data-testid="saved-addresses">
+                  <legend className="field__label">{t('checkout.savedAddresses')}</legend>
+                  {saved.map((a) => (
+                    <label key={a.id} className={chosenAddress === a.id ? 'pickup-point pickup-point--chosen' : 'pickup-point'}>
+                      <input type="radio" name="address" value={a.id} checked={chosenAddress === a.id} onChange={() => setAddressId(a.id)} />
+                      <span>
+                        <strong>{a.label || a.recipient}</strong>
+                        <span className="muted">{[cityName(a.cityId), a.line].filter(Boolean).join(', ')}</span>
+                        <span className="muted">{`${a.recipient}, ${a.phone}`}</span>
+                      </span>
+                    </label>
+                  ))}
+                  <label className={chosenAddress === '' ? 'pickup-point pickup-point--chosen' : 'pickup-point'}>
+                    <input type="radio" name="address" value="" checked={chosenAddress === ''} onChange={() => setAddressId('')} />
+                    <span>
+                      <strong>{t('checkout.newAddress')}</strong>
+                    </span>
+                  </label>
+                </fieldset>
+              ) : null}
+              {chosenAddress === '' ? (
+                <div className="form-grid">
+                  <TextField label={t('checkout.recipient')} value={recipient} onChange={(e) => setRecipient(e.target.value)} error={fields.recipient} autoComplete="name" />
+                  <TextField label={t('checkout.phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.phone} autoComplete="tel" inputMode="tel" />
+                  <SelectField label={t('checkout.city')} value={cityId} onChange={(e) => setCityId(e.target.value)} error={fields.cityId}>
+                    <option value="">{cities === null ? t('loading') : t('checkout.chooseCity')}</option>
+                    {sortedPlaces(cities, i18n.resolvedLanguage).map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {placeName(c)}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextField label={t('checkout.line')} value={line} onChange={(e) => setLine(e.target.value)} error={fields.line} autoComplete="street-address" />
+                  <TextField label={t('checkout.note')} value={note} onChange={(e) => setNote(e.target.value)} error={fields.note} />
+                  <Checkbox label={t('checkout.keepAddress')} checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+                </div>
+              ) : null}
             </div>
           )}
           {offered.length > 1 ? (

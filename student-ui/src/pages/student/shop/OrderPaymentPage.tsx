@@ -1,12 +1,16 @@
 /**
- * orders/{uuid}/payment: pay the order's invoice in ZP or Altyn Saqa from the wallet (finance's wallet payment). The order turns
- * `paid` when finance's `invoice.paid` reaches the shop, a moment later: the page waits for it, then shows the order.
+ * orders/{uuid}/payment: pay the order's invoice in ZP or Altyn Saqa from the wallet (finance's wallet payment), or a
+ * tenge order by card through the payment provider (the sandbox's page is played here by two buttons, as for ZP
+ * recharges), optionally covering part of the tenge with ZP first at finance's rate (the split is shown before paying).
+ * The order turns `paid` when finance's `invoice.paid` reaches the shop, a moment later: the page waits for it, then
+ * shows the order.
  */
 import { currentLocale } from '@olymp/web-common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { getPayable, payWithZp } from '../../../api/finance';
+import { TengePayment } from './TengePayment';
 import { errorMessage } from '../../../auth/otp';
 import { Alert, Button, ButtonLink, Card, Skeleton } from '../../../design';
 import { usePageTitle } from '../../../hooks/usePageTitle';
@@ -25,9 +29,10 @@ export default function OrderPaymentPage() {
   const order = useOrder(orderId);
   const invoiceId = order.data?.invoiceId ?? null;
   const inZp = order.data ? order.data.currency === 'zp' : true;
+  const inTenge = order.data?.currency === 'tenge';
   // ZP: finance's payable check (it knows the recharge path); Altyn Saqa: the shop's payment summary with both balances.
   const payable = useApi(invoiceId && inZp ? () => getPayable(invoiceId) : null, invoiceId ?? '');
-  const summary = useApi(invoiceId && !inZp ? () => getOrderPayment(orderId) : null, `payment:${invoiceId ?? ''}`);
+  const summary = useApi(invoiceId && !inZp && !inTenge ? () => getOrderPayment(orderId) : null, `payment:${invoiceId ?? ''}`);
   const enough = inZp ? !!payable.data?.payable : summary.data ? summary.data.balances.altynSaqa >= summary.data.total : false;
   const [busy, setBusy] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -89,6 +94,14 @@ export default function OrderPaymentPage() {
               <span className="spinner spinner--inline" aria-hidden="true" />
               <span>{t('payment.confirming')}</span>
             </div>
+          ) : inTenge ? (
+            <>
+              <p className="muted">{t('order.payBy', { time: formatDateTime(o.payBy, locale) })}</p>
+              <TengePayment orderId={o.id} invoiceId={invoiceId} onPaid={() => {
+                setPaying(true);
+                void reload();
+              }} />
+            </>
           ) : (
             <>
               <p className="muted">{t('order.payBy', { time: formatDateTime(o.payBy, locale) })}</p>

@@ -141,7 +141,6 @@ export default function ProductPage() {
                 </div>
               ) : null}
             </dl>
-            {p.prices.zp == null ? <Alert tone="info">{t('product.zpOnly')}</Alert> : null}
             <p data-testid="product-stock">{p.inStock ? <Badge tone="success">{t('stock.left', { n: p.stock })}</Badge> : <Badge tone="neutral">{t('stock.out')}</Badge>}</p>
             {p.inStock ? (
               <div className="cluster">

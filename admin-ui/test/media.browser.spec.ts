@@ -1,0 +1,110 @@
+/**
+ * Materials and videos, and the footer's social media, in the admin, in real Chromium on a phone (390x844, kk) and a
+ * desktop (1440x900, en), on the whole platform (demo data): staff open a lesson's materials from the owner pickers,
+ * add a link and a PDF (sent in chunks through the uploads), move one up, remove one, and set the social-media
+ * links; the API holds what the screens did; nothing is wider than the screen.
+ */
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import en from '../src/i18n/locales/en/media.json';
+import kk from '../src/i18n/locales/kk/media.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const CASES = [
+  { name: 'phone 390x844', locale: 'kk', viewport: { width: 390, height: 844 } },
+  { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
+] as const;
+const T = { kk, en } as const;
+
+describeWithBrowser('materials and social media in the admin', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let session: Storage | undefined;
+
+  const api = async <R,>(page: Page, p: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<R> => {
+    const res = await fetch(`${gateway.url}/api/${p}`, {
+      method,
+      headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect([p, res.status < 300, res.status]).toEqual([p, true, res.status]);
+    return (await res.json()) as R;
+  };
+
+  it.each(CASES)('$name, $locale: a lesson\'s materials are added, reordered and removed; the footer links are set', async ({ locale, viewport }) => {
+    const t = T[locale];
+    if (!session) {
+      const context = await browser().newContext();
+      session = await storageOf(context, gateway.url, PHONES.admin);
+      await context.close();
+    }
+    await withPage(async (page) => {
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${gateway.url}/admin/`);
+      const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
+      const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: `Group ${locale}` });
+      const lesson = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: `Бөлшектер ${locale}`, titleRu: `Дроби ${locale}`, titleEn: `Fractions ${locale}`, startsAt: new Date(Date.now() + 3600_000).toISOString() });
+      await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+
+      // The owner is picked on the page (kind, then the lesson by its title in the reader's language).
+      await page.goto(`${gateway.url}/admin/materials`);
+      await page.getByText(t.chooseOwner).first().waitFor();
+      await page.getByRole('combobox', { name: t.ownerKinds.lesson }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: locale === 'kk' ? `Бөлшектер ${locale}` : `Fractions ${locale}` }).click();
+      await page.waitForURL(new RegExp(`ownerId=${lesson.id}`));
+
+      // A link, then a PDF sent in chunks.
+      await page.getByLabel(t.titleKk).fill('Оқулық');
+      await page.getByLabel(t.titleRu).fill('Учебник');
+      await page.getByLabel(t.titleEn).fill('Textbook');
+      await page.getByRole('combobox', { name: t.kind }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: t.kinds.link }).click();
+      await page.getByLabel(t.linkUrl).fill('https://example.kz/book');
+      await page.getByRole('button', { name: t.save }).click();
+      await page.getByText(t.added).first().waitFor();
+      await page.getByRole('cell', { name: locale === 'kk' ? 'Оқулық' : 'Textbook' }).waitFor();
+
+      await page.getByRole('combobox', { name: t.kind }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: t.kinds.file }).click();
+      await page.getByLabel(t.titleKk).fill('Конспект');
+      await page.getByLabel(t.titleRu).fill('Конспект');
+      await page.getByLabel(t.titleEn).fill('Notes');
+      await page.getByLabel(t.chooseFile).setInputFiles({
+        name: 'notes.pdf', mimeType: 'application/pdf',
+        buffer: Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(40_000)]),
+      });
+      await page.getByRole('button', { name: t.save }).click();
+      const notes = locale === 'kk' ? 'Конспект' : 'Notes';
+      const book = locale === 'kk' ? 'Оқулық' : 'Textbook';
+      await page.getByRole('cell', { name: notes }).waitFor();
+      const order = async () => (await api<{ data: { titleEn: string; kind: string }[] }>(page, `materials?ownerKind=lesson&ownerId=${lesson.id}`)).data.map((m) => `${m.kind}:${m.titleEn}`);
+      expect(await order()).toEqual(['link:Textbook', 'file:Notes']);
+
+      // Move the PDF up; remove the link.
+      await page.getByRole('button', { name: t.moveUp.replace('{{title}}', notes) }).click();
+      await expectEventually(order, ['file:Notes', 'link:Textbook']);
+      await page.getByRole('button', { name: t.remove.replace('{{title}}', book) }).click();
+      await expectEventually(order, ['file:Notes']);
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+
+      // The footer's links.
+      await page.goto(`${gateway.url}/admin/settings/social-media`);
+      await page.getByLabel('Instagram').fill(`https://www.instagram.com/altynsaqa_${locale}`);
+      await page.getByRole('button', { name: locale === 'kk' ? 'Сақтау' : 'Save' }).click();
+      await page.getByText(t.social.saved).first().waitFor();
+      const links = await api<{ data: { instagram: string | null } }>(page, 'social-media');
+      expect(links.data.instagram).toBe(`https://www.instagram.com/altynsaqa_${locale}`);
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+    }, { storageState: session, viewport });
+  }, 120_000);
+});
