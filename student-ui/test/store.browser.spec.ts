@@ -100,7 +100,7 @@ describeWithBrowser('the course store: buying the preparation course', (browser)
       await page.getByTestId('access-until').waitFor();
       expect(await fitsWidth(page)).toBe(true);
     }, signedIn(pupil, options));
-  });
+  }, 120_000); // a build's pages, a card payment and invoice.paid across three services, on a CPU shared by many tests
 
   it('the preparation course landing leads to the store', async () => {
     await withPage(async (page) => {
