@@ -67,6 +67,11 @@ const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
 const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
 const LessonRecordingPage = page(() => import('./pages/student/LessonRecordingPage'), 'media');
+const StorePage = page(() => import('./pages/student/store/StorePage'), 'store');
+const StoreCoursePage = page(() => import('./pages/student/store/StoreCoursePage'), 'store');
+const CourseCheckoutPage = page(() => import('./pages/student/store/CourseCheckoutPage'), 'store');
+const EnrolmentPage = page(() => import('./pages/student/store/EnrolmentPage'), 'store');
+const PreparationCoursePage = page(() => import('./pages/public/PreparationCoursePage'), 'store');
 const ShopHomePage = page(() => import('./pages/student/shop/ShopHomePage'), 'shop');
 const ShopProductsPage = page(() => import('./pages/student/shop/ProductsPage'), 'shop');
 const ShopProductPage = page(() => import('./pages/student/shop/ProductPage'), 'shop');
@@ -99,6 +104,7 @@ export function App() {
               <Route key={slug} path={slug} element={<LandingPage slug={slug} />} />
             ))}
             <Route path="challenges" element={<PublicChallengesPage />} />
+            <Route path="preparation-course" element={<PreparationCoursePage />} />
             <Route path="achievements/:code" element={<CertificateCheckPage />} />
             <Route path="privacy-and-policy" element={<LegalPage kind="privacy" />} />
             <Route path="terms-and-conditions" element={<LegalPage kind="terms" />} />
@@ -151,6 +157,14 @@ export function App() {
             <Route path="chat" element={<ChatListPage />} />
             <Route path="chat/:groupId" element={<ChatPage />} />
             <Route path="altyn-saqa-course/*" element={<ComingSoonPage />} />
+            <Route path="store" element={<Navigate to="live" replace />} />
+            <Route path="store/courses/:courseId" element={<StoreCoursePage />} />
+            <Route path="store/courses/:courseId/checkout/:invoiceId" element={<CourseCheckoutPage />} />
+            <Route path="store/:tab" element={<StorePage />} />
+            {['online-courses', 'flex-courses'].flatMap((kind) => [
+              <Route key={`${kind}:sub`} path={`courses/${kind}/:courseId/manage-subscription`} element={<EnrolmentPage view="manage-subscription" />} />,
+              <Route key={`${kind}:trial`} path={`courses/${kind}/:courseId/free-trial-lesson`} element={<EnrolmentPage view="free-trial-lesson" />} />,
+            ])}
             <Route path="courses/*" element={<CoursesPage />} />
             <Route path="lessons/:lessonId/recording" element={<LessonRecordingPage />} />
             <Route path="shop" element={<Navigate to="products/home" replace />} />

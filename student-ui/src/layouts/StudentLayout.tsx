@@ -64,6 +64,7 @@ export function useStudentMenu() {
     { to: '/student/my-invoices', label: t('nav.invoices') },
     { to: '/student/zpoint', label: t('nav.zpoint') },
     { to: '/student/xpoint', label: t('nav.xpoint') },
+    { to: '/student/store/live', label: t('nav.store') },
     { to: '/student/shop/products/home', label: t('nav.shop') },
     { to: '/student/profile', label: t('nav.profile') },
   ];
