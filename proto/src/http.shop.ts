@@ -278,6 +278,27 @@ export const shopPrizeCreate = z.strictObject({
   note: optionalText(300).default(''),
 });
 export const shopPrizeUpdate = z.strictObject({ note: optionalText(300) }).partial();
+/**
+ * Staff's prize rules (`prize-rules`, `shop:prize_manage`): what learning's events grant a pupil, once per rule and
+ * pupil. `treasure`: `treasure.claimed` of the treasure `match` (its id); `challenge`: `achievement.earned` for
+ * finishing the challenge `match` (its id); `achievement`: `achievement.earned` with the code `match`.
+ */
+export const SHOP_PRIZE_RULE_SOURCES = ['treasure', 'challenge', 'achievement'] as const;
+export const shopPrizeRuleCreate = z
+  .strictObject({
+    source: z.enum(SHOP_PRIZE_RULE_SOURCES),
+    match: text(64),
+    productId: z.uuid(),
+    /** What the prize is for, as the winner and staff read it (e.g. "Math challenge finisher"). */
+    note: optionalText(300).default(''),
+    active: z.boolean().default(true),
+  })
+  .superRefine((r, ctx) => {
+    // A treasure or a challenge is named by its id; the message is the usual one for a malformed uuid.
+    if (r.source !== 'achievement' && !z.uuid().safeParse(r.match).success) ctx.addIssue({ code: 'invalid_format', format: 'uuid', path: ['match'], input: r.match });
+  });
+/** What a rule grants and whether it is on; what it matches is fixed (a new match is a new rule). */
+export const shopPrizeRuleUpdate = z.strictObject({ productId: z.uuid(), note: optionalText(300), active: z.boolean() }).partial();
 export const shopPrizeClaim = z.strictObject({ fulfilment: shopFulfilment });
 export const shopClaimedQuery = z.strictObject({
   claimed: queryBool.optional(),

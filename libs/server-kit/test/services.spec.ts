@@ -136,9 +136,11 @@ describe('every service', () => {
     auth: ['auth__sms_delivery_reported__SmsDeliveryReports_record', 'auth__system_probe_sent__ProbeService_receive'],
     learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__system_probe_sent__ProbeService_receive'],
     shop: [
+      'shop__achievement_earned__shop_prizes_achievement-earned',
       'shop__invoice_cancelled__shop_orders_invoice-cancelled',
       'shop__invoice_paid__shop_orders_invoice-paid',
       'shop__system_probe_sent__ProbeService_receive',
+      'shop__treasure_claimed__shop_prizes_treasure-claimed',
     ],
     finance: [
       'finance__quiz_finished__RewardsConsumer_quizFinished',

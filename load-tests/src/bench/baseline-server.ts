@@ -2,6 +2,8 @@
  * The baseline of the answer-save benchmark: a bare single-process node HTTP server that inserts the same row
  * (an upsert into a table shaped like `user_answers`) into the same PostgreSQL, with no framework, no auth and no
  * checks. Started by the bench as a child process; prints `ready <port>` on stdout.
+ * `POST /drop { productId, userId }` is the prize drop's baseline (prize-drop.ts): the least a correct checkout of
+ * the last units needs, a conditional stock decrement and an order row in one transaction (409 when none is left).
  */
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
@@ -14,6 +16,27 @@ async function main() {
     `CREATE TABLE IF NOT EXISTS bench_baseline.user_answers (attempt_id uuid NOT NULL, question_id uuid NOT NULL, answer jsonb NOT NULL,
        seq int NOT NULL DEFAULT 0, saved_at timestamptz NOT NULL, PRIMARY KEY (attempt_id, question_id))`,
   );
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline.drop_products (id uuid PRIMARY KEY, stock int NOT NULL CHECK (stock >= 0))');
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline.drop_orders (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), product_id uuid NOT NULL, user_id uuid NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+  const dropCheckout = async (body: { productId: string; userId: string }): Promise<number> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const taken = await client.query('UPDATE bench_baseline.drop_products SET stock = stock - 1 WHERE id = $1 AND stock >= 1', [body.productId]);
+      if (taken.rowCount === 0) {
+        await client.query('ROLLBACK');
+        return 409;
+      }
+      await client.query('INSERT INTO bench_baseline.drop_orders (product_id, user_id) VALUES ($1, $2)', [body.productId, body.userId]);
+      await client.query('COMMIT');
+      return 201;
+    } catch {
+      await client.query('ROLLBACK').catch(() => undefined);
+      return 500;
+    } finally {
+      client.release();
+    }
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -23,6 +46,10 @@ async function main() {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
       } catch {
         res.writeHead(400).end();
+        return;
+      }
+      if (req.url === '/drop') {
+        void dropCheckout(body as unknown as { productId: string; userId: string }).then((status) => res.writeHead(status, { 'content-type': 'application/json' }).end('{}'));
         return;
       }
       pool

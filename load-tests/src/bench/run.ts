@@ -13,6 +13,9 @@
  *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
  *   0. (before the platform starts) the socket.io adapter's ceiling: room broadcasts a second between two nodes through
  *      PostgreSQL NOTIFY, beside a bare node (adapter.ts; BENCH_ONLY=adapter runs only this).
+ *   8. (after step 7) prize drop: the BENCH_PUPILS signed-in pupils check out BENCH_DROP_STOCK (50) units of one product
+ *      at once (BENCH_DROP_CONCURRENCY in flight, all of them by default), beside a bare node server doing a conditional
+ *      decrement and an order row per checkout (prize-drop.ts; BENCH_ONLY=prize-drop runs steps 1-3 and this one).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
@@ -30,6 +33,7 @@ import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
 import { adapterBench } from './adapter';
+import { prizeDrop } from './prize-drop';
 import { launch, prepare } from './stack';
 import { progress, rssMb } from './stats';
 
@@ -44,6 +48,8 @@ const UPDATES = env('BENCH_UPDATES', 20_000);
 const FLOOD_SOCKETS = env('BENCH_FLOOD_SOCKETS', 4);
 const FLOOD_RATE = env('BENCH_FLOOD_RATE', 2000);
 const CHAT_MESSAGES = env('BENCH_CHAT_MESSAGES', 200);
+const DROP_STOCK = env('BENCH_DROP_STOCK', 50);
+const DROP_CONCURRENCY = env('BENCH_DROP_CONCURRENCY', PUPILS);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
@@ -54,7 +60,7 @@ const ONLY = process.env.BENCH_ONLY;
 async function main() {
   const report: Record<string, unknown> = {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { PUPILS, WARM_UP, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES },
+    settings: { PUPILS, WARM_UP, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES, DROP_STOCK, DROP_CONCURRENCY },
     note: 'load generator, platform, PostgreSQL and NATS share this machine; compare the ratios, not the absolute numbers',
   };
   const setup = await prepare();
@@ -91,6 +97,21 @@ async function main() {
     if (ONLY === 'chat') {
       await stack.stop();
       process.stdout.write(`${JSON.stringify({ settings: report.settings, chat: report.chat }, null, 2)}\n`);
+      return;
+    }
+
+    if (!ONLY || ONLY === 'prize-drop') {
+      progress(`prize drop: ${logins.pupils.length} pupils, ${DROP_STOCK} units`);
+      report.prizeDrop = await prizeDrop(stack, logins.pupils, { stock: DROP_STOCK, concurrency: DROP_CONCURRENCY });
+    }
+    if (ONLY === 'prize-drop') {
+      await stack.stop();
+      const d = report.prizeDrop as Awaited<ReturnType<typeof prizeDrop>>;
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, prizeDrop: report.prizeDrop }, null, 2)}\n`);
+      process.stdout.write(
+        `Headline: prize drop of ${d.stock} units to ${d.stack.pupils} pupils in ${d.stack.seconds} s (${d.stack.checkoutsPerSecond} checkouts/s, p99 ${d.stack.latencyMs.p99} ms), ` +
+          `bare baseline ${d.baseline.seconds} s (p99 ${d.baseline.latencyMs.p99} ms); placed ${d.stack.byStatus['201'] ?? 0}, stock left ${d.stack.after.stock}, oversold: ${d.stack.oversold}.\n`,
+      );
       return;
     }
 
@@ -156,7 +177,12 @@ async function main() {
   const api = report.leaderboardApi as Record<string, { latencyMs: Record<string, number> }>;
   const fan = Object.fromEntries(Object.entries(report.fanOut as Record<string, { notifications?: { emitToLastMs: Record<string, number> }; rawSocketIo?: { emitToLastMs: Record<string, number> } }>)
     .filter(([, v]) => v.notifications && v.rawSocketIo)) as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
+  const drop = report.prizeDrop as Awaited<ReturnType<typeof prizeDrop>> | undefined;
   const files = writeReport(join(repoRoot(), 'load-tests', 'reports'), report, [
+    ...(drop ? [{ title: `Prize drop: ${drop.stack.pupils} checkouts of ${drop.stock} units at once (stack through the gateway vs bare baseline)`, unit: 'ms', rows: [
+      { label: 'wall time', value: Math.round(drop.stack.seconds * 1000), baseline: Math.round(drop.baseline.seconds * 1000) },
+      { label: 'checkout p99', value: drop.stack.latencyMs.p99, baseline: drop.baseline.latencyMs.p99 },
+    ] }] : []),
     ...(a ? [{ title: 'Answer saves per second (stack through the gateway vs bare baseline)', unit: '/s', rows: [{ label: 'answer saves', value: a.stack.perSecond, baseline: a.baseline.perSecond }] }] : []),
     { title: 'Leaderboard API p99 latency', unit: 'ms', rows: Object.entries(api).map(([k, v]) => ({ label: k, value: v.latencyMs.p99 })) },
     {

@@ -148,6 +148,7 @@ export const ROUTES: readonly RouteRule[] = [
     'delivery-points',
     'my-prizes',
     'prizes',
+    'prize-rules',
     'claimed-products',
   ]),
   ...rules('notifications', ['dev/sms', 'notices', 'leaderboard-live', 'system/probe-receipts', 'chat']),

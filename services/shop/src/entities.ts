@@ -3,6 +3,6 @@ import { CartItem, WishlistItem } from './cart/cart.entities';
 import { Order, OrderLine, OrderStatusChange } from './orders/order.entities';
 import { DeliveryPoint, SavedAddress } from './fulfilment/fulfilment.entities';
 import { ProductReview } from './reviews/review.entities';
-import { Prize } from './prizes/prize.entities';
+import { Prize, PrizeRule } from './prizes/prize.entities';
 
-export const shopEntities = [Category, Product, ProductSpec, Slider, PickupPoint, CartItem, WishlistItem, Order, OrderLine, OrderStatusChange, DeliveryPoint, SavedAddress, ProductReview, Prize];
+export const shopEntities = [Category, Product, ProductSpec, Slider, PickupPoint, CartItem, WishlistItem, Order, OrderLine, OrderStatusChange, DeliveryPoint, SavedAddress, ProductReview, Prize, PrizeRule];

@@ -3,6 +3,7 @@ import { AuditModule, CrudResource } from '@olymp/server-kit';
 import {
   shopCategoryCreate, shopCategoryUpdate, shopPickupPointCreate, shopPickupPointUpdate, shopProductCreate, shopProductUpdate,
   shopSliderCreate, shopSliderUpdate, shopSpecCreate, shopSpecUpdate, shopDeliveryPointCreate, shopDeliveryPointUpdate, shopPrizeCreate, shopPrizeUpdate,
+  shopPrizeRuleCreate, shopPrizeRuleUpdate,
 } from '@olymp/proto';
 import { Category, PickupPoint, Product, ProductSpec, Slider } from './catalogue/catalogue.entities';
 import { CategoryHooks, ProductHooks } from './catalogue/catalogue.hooks';
@@ -20,7 +21,8 @@ import { ReviewsController } from './reviews/reviews.controller';
 import { PrizesController } from './prizes/prizes.controller';
 import { FulfilmentController } from './fulfilment/fulfilment.controller';
 import { DeliveryPoint } from './fulfilment/fulfilment.entities';
-import { Prize } from './prizes/prize.entities';
+import { Prize, PrizeRule } from './prizes/prize.entities';
+import { PrizeGrants } from './prizes/prize-grants.consumer';
 
 const names = ['nameKk', 'nameRu', 'nameEn'] as const;
 /** What a prize was won for, as the staff screens name it. */
@@ -30,6 +32,7 @@ const PRIZE_SOURCE_LABELS = {
   achievement: { kk: 'Жетістік', ru: 'Достижение', en: 'Achievement' },
   staff: { kk: 'Қызметкер берген', ru: 'Выдан сотрудником', en: 'Given by staff' },
 } as const;
+const { staff: _staff, ...PRIZE_RULE_SOURCE_LABELS } = PRIZE_SOURCE_LABELS;
 /** Screens name a row in the reader's language (`nameKk`, `nameRu` or `nameEn`). */
 const label = ['name'];
 const newest = [{ field: 'createdAt', order: 'DESC' }] as const;
@@ -90,8 +93,14 @@ const hiddenInList = { hiddenInList: true } as const;
       relations: { product: {} }, filterable: ['userId', 'productId', 'source', 'orderId', 'createdAt'],
       label: ['note'], fields: { userId: hiddenInList, orderId: hiddenInList, source: { enumLabels: PRIZE_SOURCE_LABELS } }, defaultSort: newest,
     }),
+    CrudResource.register({
+      path: 'prize-rules', entity: PrizeRule, create: shopPrizeRuleCreate, update: shopPrizeRuleUpdate,
+      access: { read: 'shop:prize_manage', write: 'shop:prize_manage' },
+      relations: { product: {} }, filterable: ['source', 'match', 'productId', 'active', 'createdAt'], searchable: ['note', 'match'],
+      label: ['note'], fields: { source: { enumLabels: PRIZE_RULE_SOURCE_LABELS } }, defaultSort: newest,
+    }),
   ],
   controllers: [CatalogueController, CartController, OrdersController, ReviewsController, PrizesController, FulfilmentController],
-  providers: [Catalogue, Carts, Orders, OrdersExport, InvoiceEventsConsumer, PaymentSweeper, ShopSeeder],
+  providers: [Catalogue, Carts, Orders, OrdersExport, InvoiceEventsConsumer, PrizeGrants, PaymentSweeper, ShopSeeder],
 })
 export class ShopModule {}

@@ -41,3 +41,40 @@ export class Prize {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
+
+export type PrizeRuleSource = 'treasure' | 'challenge' | 'achievement';
+
+/**
+ * A prize learning's events grant (`PrizeGrants`): `treasure` on `treasure.claimed` of the treasure `match`,
+ * `challenge` on `achievement.earned` for finishing the challenge `match`, `achievement` on `achievement.earned` with
+ * the code `match`. Each pupil gets a rule's prize once (the prize's id is derived from the rule and the pupil).
+ */
+@Entity({ name: 'prize_rules' })
+@Check('CHK_prize_rules_source', `"source" IN ('treasure', 'challenge', 'achievement')`)
+@Index('IDX_prize_rules_match', ['source', 'match'])
+export class PrizeRule {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_prize_rules' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 12 })
+  source!: PrizeRuleSource;
+
+  @Column({ type: 'varchar', length: 64 })
+  match!: string;
+
+  @Column({ name: 'product_id', type: 'uuid' })
+  productId!: string;
+
+  @ManyToOne(() => Product, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'product_id', foreignKeyConstraintName: 'FK_prize_rules_product' })
+  product?: Product;
+
+  @Column({ type: 'varchar', length: 300, default: '' })
+  note!: string;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
