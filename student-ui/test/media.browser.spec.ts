@@ -76,7 +76,7 @@ describeWithBrowser('a lesson recording and the footer links in Chromium', (brow
     const form = new FormData();
     form.append('id', started.data.id);
     form.append('offset', '0');
-    form.append('chunk', new Blob([video]), 'lesson.mp4');
+    form.append('chunk', new Blob([new Uint8Array(video)]), 'lesson.mp4');
     await staff('upload', form);
     await staff(`lessons/${lesson.id}/recording`, { uploadId: started.data.id });
     await staff('social-media', { instagram: 'https://www.instagram.com/altynsaqa_media' }, 'PUT');
