@@ -23,7 +23,8 @@ export default function SocialMediaPage() {
   const [form] = Form.useForm<Links>();
   useEffect(() => {
     const d = current.data?.data;
-    if (d) form.setFieldsValue({ instagram: d.instagram ?? '', telegram: d.telegram ?? '', youtube: d.youtube ?? '', tiktok: d.tiktok ?? '' });
+    // What staff already typed stays: the saved links fill only untouched fields.
+    if (d && !form.isFieldsTouched()) form.setFieldsValue({ instagram: d.instagram ?? '', telegram: d.telegram ?? '', youtube: d.youtube ?? '', tiktok: d.tiktok ?? '' });
   }, [current.data, form]);
   const save = async (values: Links) => {
     const body = Object.fromEntries(NETWORKS.map(([key]) => [key, values[key]?.trim() ? values[key].trim() : null]));

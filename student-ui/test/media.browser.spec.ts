@@ -1,0 +1,128 @@
+/**
+ * A lesson's recording and the footer's social-media links for a pupil in Chromium, at 390x844 (kk) and 1440x900
+ * (en), through the gateway serving the production build on the whole platform: the player's own request for the
+ * video is a range request answered 206 (so a phone seeks without downloading the file), the footer's Instagram icon
+ * leads where staff pointed it, and after 60 days the page says, in the pupil's language, the recording is closed.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { ERRORS, ROLE } from '@olymp/proto';
+import { Clock } from '@olymp/server-kit';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
+import { DataSource } from 'typeorm';
+import { mp4 } from '../../services/learning/test/media-fixtures';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+const SIZES: [string, 'kk' | 'en', BrowserContextOptions][] = [
+  ['390x844', 'kk', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ['1440x900', 'en', { viewport: { width: 1440, height: 900 } }],
+];
+const DAY = 86_400_000;
+
+function pageRunner(browser: () => Browser) {
+  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions) => {
+    const context = await browser().newContext(options);
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+      });
+      await run(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+describeWithBrowser('a lesson recording and the footer links in Chromium', (browser) => {
+  let stack: Stack | undefined;
+  const site = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack!.close() };
+  });
+  const withPage = pageRunner(browser);
+  const lesson = { id: '', startsAt: 0 };
+  let pupilId = '';
+  /** One staff member for every call: a chunked upload is continued only by whoever started it. */
+  const adminId = randomUUID();
+
+  async function staff<R = { id: string }>(route: string, body: unknown, method = 'POST'): Promise<R> {
+    const token = await testToken({ roleId: ROLE.admin, userId: adminId });
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${site.url}/api/${route}`, {
+      method, headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(isForm ? {} : { 'content-type': 'application/json' }) },
+      body: isForm ? body : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as R;
+  }
+
+  beforeAll(async () => {
+    const auth = stack!.services.auth.app.get(DataSource);
+    pupilId = ((await auth.query('SELECT id FROM users WHERE phone = $1', ['+77000000105'])) as { id: string }[])[0].id;
+    const course = await staff('courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
+    const group = await staff('groups', { courseId: course.id, name: 'Recording group' });
+    lesson.startsAt = Date.now() - 3600_000;
+    lesson.id = (await staff('lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: new Date(lesson.startsAt).toISOString() })).id;
+    await staff(`groups/${group.id}/members`, { userId: pupilId, role: 'pupil' });
+    const video = mp4(1800, 200_000);
+    const started = await staff<{ data: { id: string } }>('upload', { name: 'lesson.mp4', size: video.length });
+    const form = new FormData();
+    form.append('id', started.data.id);
+    form.append('offset', '0');
+    form.append('chunk', new Blob([new Uint8Array(video)]), 'lesson.mp4');
+    await staff('upload', form);
+    await staff(`lessons/${lesson.id}/recording`, { uploadId: started.data.id });
+    await staff('social-media', { instagram: 'https://www.instagram.com/altynsaqa_media' }, 'PUT');
+  }, 60_000);
+
+  const signIn = async (page: Page, locale: string) => {
+    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
+    await page.addInitScript(([tk, uid, l]) => {
+      localStorage.setItem('token', tk);
+      localStorage.setItem('user_uuid', uid);
+      localStorage.setItem('currentLocale', l);
+    }, [token, pupilId, locale] as const);
+  };
+
+  it.each(SIZES)('%s in %s: the player streams the recording by ranges; the footer links where staff set', async (_size, locale, options) => {
+    await withPage(async (page) => {
+      page.setDefaultTimeout(20_000);
+      await signIn(page, locale);
+      const played = page.waitForResponse((r) => r.url().includes(`/api/videos/`) && r.url().includes('/play?ticket='));
+      await page.goto(`${site.url}/student/lessons/${lesson.id}/recording`);
+      await page.getByRole('heading', { level: 1, name: locale === 'kk' ? 'Бөлшектер' : 'Fractions' }).waitFor();
+      const response = await played;
+      expect(response.status()).toBe(206);
+      expect(response.headers()['content-range']).toMatch(/^bytes 0-\d+\/\d+$/);
+      expect(await page.getByTestId('recording-player').getAttribute('src')).toMatch(/^\/api\/videos\/[0-9a-f-]{36}\/play\?ticket=/);
+      await page.getByText(locale === 'kk' ? 'Ұзақтығы: 30 мин' : 'Length: 30 min').waitFor();
+      expect(await page.locator('.site-footer__social a[aria-label="Instagram"]').getAttribute('href')).toBe('https://www.instagram.com/altynsaqa_media');
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, options.viewport!.width)).toBe(true);
+    }, options);
+  }, 120_000);
+
+  it('on day 61 the page says the recording is closed, in the pupil\'s language', async () => {
+    const clock = stack!.services.learning.app.get(Clock);
+    clock.set(lesson.startsAt + 61 * DAY);
+    try {
+      for (const [, locale, options] of SIZES) {
+        await withPage(async (page) => {
+          page.setDefaultTimeout(20_000);
+          await signIn(page, locale);
+          await page.goto(`${site.url}/student/lessons/${lesson.id}/recording`);
+          await page.getByText(ERRORS.RECORDING_EXPIRED.message[locale].replace('{days}', '60')).waitFor();
+          expect(await page.getByTestId('recording-player').count()).toBe(0);
+        }, options);
+      }
+    } finally {
+      clock.resume();
+    }
+  }, 120_000);
+});
