@@ -99,6 +99,8 @@ describe('every service', () => {
       'GET /api/certificates/download': 'a certificate as a PDF file',
       'GET /api/challenges/{challenge}/certs/zip': 'the certificates of a run as one ZIP (streamed)',
       'GET /api/calendar/{token}': 'a pupil\'s timetable as an iCalendar file (text/calendar)',
+      'GET /api/my-events/{event}/calendar': 'an event as an iCalendar file (text/calendar)',
+      'GET /api/videos/{id}/play': 'a video\'s bytes, whole or a range (206)',
     },
     shop: { ...KIT, 'GET /api/orders/export': 'a CSV file (streamed)' },
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },
