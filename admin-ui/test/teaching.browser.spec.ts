@@ -136,5 +136,5 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
       await fits();
     }, { storageState: session, viewport });
-  });
+  }, 240_000);
 });
