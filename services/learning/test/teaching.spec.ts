@@ -248,6 +248,8 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     expect(n5.start.tz).toBe('Asia/Almaty');
     expect(String(n5.summary)).toBe('Урок n5');
     expect(byId.get(`${lessons.n3}@olymp`)?.status).toBe('CANCELLED');
+    const english = ical.sync.parseICS((await http().get(`${path}?lang=en`)).text)[`${lessons.n5}@olymp`] as ical.VEvent;
+    expect(String(english.summary)).toBe('Lesson n5');
     expect(byId.get(`${lessons.n4}@olymp`)?.status).toBe('CONFIRMED');
     // The other group's pupil sees none of them; no token is a 404 with a localized message.
     const theirs = await http().post('/api/my-calendar').set('Authorization', outsider.token);

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type Locale, calendarFeedReply, classScheduleReply, lessonCancellationReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
-import { cancelLesson, scheduleQuery } from './teaching.dto';
+import { cancelLesson, feedQuery, scheduleQuery } from './teaching.dto';
 import { CalendarService } from './calendar.service';
 import { ScheduleService } from './schedule.service';
 
@@ -58,12 +58,12 @@ export class ScheduleController {
     return this.calendar.revoke(user);
   }
 
-  /** The feed calendar apps fetch: public, the unguessable token is the key. Titles in `X-Locale` (default kk). */
+  /** The feed calendar apps fetch: public, the unguessable token is the key. Titles in `lang`, else `X-Locale` (default kk). */
   @Get('calendar/:token')
   @ApiShape({ responseType: 'text/calendar', summary: "A pupil's timetable as iCalendar, by its secret token" })
   @Public()
-  async feed(@Param('token') token: string, @RequestLocale() locale: Locale, @Res() reply: FastifyReply) {
-    const body = await this.calendar.render(token, locale);
+  async feed(@Param('token') token: string, @ValidQuery(feedQuery) q: z.output<typeof feedQuery>, @RequestLocale() locale: Locale, @Res() reply: FastifyReply) {
+    const body = await this.calendar.render(token, q.lang ?? locale);
     reply.header('content-type', 'text/calendar; charset=utf-8');
     reply.header('cache-control', 'private, max-age=300');
     reply.header('content-disposition', 'inline; filename="olymp.ics"');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { almatyDay, almatyMonth, wageRatePer } from '@olymp/proto';
+import { LOCALES, almatyDay, almatyMonth, wageRatePer } from '@olymp/proto';
 
 /** `POST teaching/teachers/{user}/wage-rates`: a rate from an Almaty day on (the day's earlier rate is refused: 409). */
 export const setWageRate = z.strictObject({
@@ -27,3 +27,6 @@ export const scheduleQuery = z.strictObject({
   teacherId: z.uuid().optional(),
   groupId: z.uuid().optional(),
 });
+
+/** `GET calendar/{token}`: the titles' language (calendar apps send no X-Locale; the pupil's page puts it in the URL). */
+export const feedQuery = z.strictObject({ lang: z.enum(LOCALES).optional() });

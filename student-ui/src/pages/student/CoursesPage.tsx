@@ -13,6 +13,7 @@ import { Alert, Badge, Button, Card, EmptyState, Skeleton, Tabs, TextField } fro
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
+import { CalendarSubscribe } from './CalendarSubscribe';
 
 export default function CoursesPage() {
   const { t } = useTranslation('courses');
@@ -82,6 +83,7 @@ function Timetable() {
           {l.recordingUrl ? <a className="button button--outline" href={l.recordingUrl} target="_blank" rel="noreferrer">{t('timetable.recording')}</a> : null}
         </Card>
       ))}
+      <CalendarSubscribe />
     </div>
   );
 }

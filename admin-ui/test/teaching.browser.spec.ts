@@ -1,0 +1,140 @@
+/**
+ * A teacher's work and pay and the class schedule in the admin (issue 15, docs/teaching.md), in real Chromium on a
+ * phone (390x844, kk) and a desktop (1440x900, en), on the whole platform: a manager opens a teacher's staff page
+ * and sees their group and past lessons (held and cancelled, by name, never ids), sets a wage rate and sees the
+ * month's salary in tenge, records a wage payment (who and when) and sees what is still due; the class schedule
+ * shows the week's lesson with its teacher's name and filters by teacher and group. Nothing is wider than the screen.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import enCommon from '../src/i18n/locales/en/common.json';
+import kkCommon from '../src/i18n/locales/kk/common.json';
+import enStaff from '../src/i18n/locales/en/staffs.json';
+import kkStaff from '../src/i18n/locales/kk/staffs.json';
+import en from '../src/i18n/locales/en/teaching.json';
+import kk from '../src/i18n/locales/kk/teaching.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const CASES = [
+  { name: 'phone 390x844', locale: 'kk', viewport: { width: 390, height: 844 } },
+  { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
+] as const;
+const T = { kk: { ...kk, common: kkCommon, staff: kkStaff }, en: { ...en, common: enCommon, staff: enStaff } } as const;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const almaty = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Almaty' }).slice(0, 16);
+
+describeWithBrowser('a teacher’s work and pay, and the class schedule', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let session: Storage | undefined;
+
+  const api = async <R,>(page: Page, p: string, body?: unknown, method?: string): Promise<R> => {
+    const res = await fetch(`${gateway.url}/api/${p}`, {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect([p, res.status < 300, res.status]).toEqual([p, true, res.status]);
+    return (await res.json()) as R;
+  };
+  const authDb = () => stack.services.auth.app.get(DataSource);
+  const userId = async (phone: string) => ((await authDb().query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
+
+  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, and finds the lesson in the class schedule', async ({ locale, viewport }) => {
+    const t = T[locale];
+    if (!session) {
+      const context = await browser().newContext();
+      session = await storageOf(context, gateway.url, PHONES.manager);
+      await context.close();
+    }
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/admin/`);
+      // A teacher of their own (a staff account and its staff record), a group with a pupil, a held and a cancelled lesson.
+      const teacherId = randomUUID();
+      const last = locale === 'kk' ? 'Оқытушыова' : 'Teacherova';
+      await authDb().query('INSERT INTO users (id, phone, first_name, last_name, role_id) VALUES ($1, $2, $3, $4, 10)', [teacherId, `+7701${String(Date.now()).slice(-7)}`, 'Гүлнар', last]);
+      const staff = await api<{ id: number }>(page, 'teachers', { firstName: 'Гүлнар', lastName: last, userId: teacherId });
+      const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Дайындық', titleRu: 'Подготовка', titleEn: 'Preparation' });
+      const groupName = `Топ ${locale}`;
+      const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: groupName });
+      await api(page, `groups/${group.id}/members`, { userId: teacherId, role: 'teacher' });
+      await api(page, `groups/${group.id}/members`, { userId: await userId(PHONES.pupil), role: 'pupil' });
+      const heldAt = new Date(Date.now() - 2 * 3600_000);
+      const month = almaty(heldAt).slice(0, 7);
+      const held = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: heldAt.toISOString(), durationMinutes: 60 });
+      const off = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Пайыздар', titleRu: 'Проценты', titleEn: 'Percents', startsAt: new Date(heldAt.getTime() - 3600_000).toISOString() });
+      await api(page, `lessons/${held.id}/attendance`, { marks: [{ userId: await userId(PHONES.pupil), status: 'present' }] }, 'PUT');
+      await api(page, `lessons/${off.id}/cancellation`, { reason: '' }, 'PUT');
+      await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+      const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
+      const noIds = async () => expect(await page.locator('.ant-tabs-tabpane-active').innerText()).not.toMatch(UUID);
+
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=groups`);
+      await page.getByTestId('teacher-groups').getByRole('cell', { name: groupName }).waitFor();
+      await noIds();
+
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=past-lessons`);
+      await page.getByLabel(t.month).fill(month);
+      const heldRow = page.getByTestId('past-lessons').locator('tr', { hasText: locale === 'kk' ? 'Бөлшектер' : 'Fractions' });
+      await heldRow.getByText(t.states.held, { exact: true }).waitFor();
+      await heldRow.getByText(almaty(heldAt)).waitFor();
+      await page.getByTestId('past-lessons').locator('tr', { hasText: locale === 'kk' ? 'Пайыздар' : 'Percents' }).getByText(t.states.cancelled, { exact: true }).waitFor();
+      await noIds();
+      await fits();
+
+      // The rate, from the first of the lesson's month: 5,000 ₸ a lesson; the month earns 5,000 ₸ (the cancelled one is not paid).
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=salary`);
+      await page.getByLabel(t.month).first().fill(month);
+      await page.getByLabel(t.rate, { exact: true }).fill('5000');
+      await page.getByLabel(t.effectiveFrom).fill(`${month}-01`);
+      await page.getByRole('button', { name: t.setRate }).click();
+      await expectEventually(() => page.getByTestId('salary-total').innerText(), '5 000 ₸');
+      await page.getByTestId('wage-rates').getByText('Менеджеров Марат', { exact: false }).waitFor();
+      expect(await page.getByTestId('salary-summary').innerText()).toContain(t.cancelledLessons);
+      await noIds();
+      await fits();
+
+      // A wage payment of 3,000 ₸ for the month, recorded with who and when; 2,000 ₸ stays due.
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=payment-wages`);
+      await page.getByLabel(t.month).fill(month);
+      await page.getByLabel(t.amount).fill('3000');
+      await page.getByLabel(t.note).fill(locale === 'kk' ? 'Аванс' : 'Advance');
+      await page.getByRole('button', { name: t.pay }).click();
+      const paidRow = page.getByTestId('wage-payments').locator('tr', { hasText: '3 000 ₸' });
+      await paidRow.getByText('Менеджеров Марат').waitFor();
+      await paidRow.getByText(month, { exact: true }).waitFor();
+      await noIds();
+      await fits();
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=salary`);
+      await page.getByLabel(t.month).first().fill(month);
+      await expectEventually(() => page.getByTestId('salary-due').innerText(), '2 000 ₸');
+
+      // The class schedule: this week's lessons with the teacher's name, filtered by teacher, then by group.
+      await page.goto(`${gateway.url}/admin/class-schedule`);
+      await page.getByRole('heading', { name: t.common.sidebar.classSchedule }).waitFor();
+      await page.getByRole('combobox', { name: t.teacher }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: `${last} Гүлнар` }).click();
+      const lessons = page.getByTestId('schedule-lesson');
+      await expectEventually(() => lessons.count(), 2);
+      await lessons.filter({ hasText: locale === 'kk' ? 'Бөлшектер' : 'Fractions' }).getByText(`${last} Гүлнар`).waitFor();
+      await lessons.filter({ hasText: locale === 'kk' ? 'Пайыздар' : 'Percents' }).getByText(t.states.cancelled, { exact: true }).waitFor();
+      await page.getByRole('combobox', { name: t.group }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await expectEventually(() => lessons.count(), 2);
+      expect(await page.getByTestId('week-calendar').innerText()).not.toMatch(UUID);
+      await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
+      await fits();
+    }, { storageState: session, viewport });
+  }, 240_000);
+});
