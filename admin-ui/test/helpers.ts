@@ -63,7 +63,7 @@ export const pageRunnerAllowingHttpErrors = (browser: () => import('playwright-c
   pageRunner(browser, { allowConsole: /Failed to load resource: the server responded with a status of (400|401|403|404|409)/ });
 
 /** Polls `probe` until it equals `expected` (deep), then asserts it, so a failure shows the last value seen. */
-export async function expectEventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+export async function expectEventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = await probe();
   while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { startAuth } from '@olymp/auth';
 import { startGateway } from '@olymp/gateway';
+import { startLearning } from '@olymp/learning';
 import { createTestNamespace, describeWithBrowser } from '@olymp/server-kit/testing';
 import { DEMO_LANDING } from '../../services/auth/src/seed/reference-data';
 import { heading, pageRunner, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
@@ -34,15 +35,19 @@ const DAYS = {
 
 describeWithBrowser('student-ui in Chromium through the gateway', (browser) => {
   const gateway = serveUiBuild(UI_DIR, async (outDir) => {
-    // auth alone (demo seed): the olympiad and legal pages read the public settings.
+    // auth (demo seed): the olympiad and legal pages read the public settings; learning: every page's footer reads
+    // the social-media links.
     const ns = createTestNamespace();
     const auth = await startAuth(ns.envFor('auth', { SEED_DEMO: 'true' }));
-    const gw = await startGateway({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', STUDENT_UI_DIR: outDir, AUTH_URL: auth.url });
+    const learning = await startLearning(ns.envFor('learning'));
+    const gw = await startGateway({
+      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', STUDENT_UI_DIR: outDir, AUTH_URL: auth.url, LEARNING_URL: learning.url,
+    });
     return {
       url: gw.url,
       async close() {
         await gw.close();
-        await auth.close();
+        await Promise.all([auth.close(), learning.close()]);
         await ns.cleanup();
       },
     };

@@ -241,7 +241,9 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
     const pgBase0 = cpuMsOfAll('postgres');
     const self0 = process.cpuUsage();
     const baseCpu0 = cpuMs(baseline.child.pid as number);
+    const baseWal0 = await walPosition(stack);
     const base = await hammer(`http://127.0.0.1:${baseline.port}/`, targets, { ...opts, auth: false });
+    const baseWal = await walSince(stack, baseWal0, base.requests);
     const baseCores = {
       server: round((cpuMs(baseline.child.pid as number) - baseCpu0) / 1000 / opts.seconds, 2),
       postgres: round((cpuMsOfAll('postgres') - pgBase0) / 1000 / opts.seconds, 2),
@@ -256,17 +258,43 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
     progress(`stack: ${opts.seconds}s, ${opts.connections} connections through the gateway`);
     const pg0 = cpuMsOfAll('postgres');
     const self1 = process.cpuUsage();
+    const wal0 = await walPosition(stack);
     const t = performance.now();
     const run = await hammer(`${stack.platform.url}/api/user-answer`, targets, { ...opts, auth: true });
     const wall = (performance.now() - t) / 1000;
+    const wal = await walSince(stack, wal0, run.requests);
     clearInterval(sampler);
     const pgCores = round((cpuMsOfAll('postgres') - pg0) / 1000 / wall, 2);
     const loadCores = round(cpuSeconds(process.cpuUsage(self1)) / wall, 2);
     const cpu = { ...Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)])), postgres: pgCores, loadGenerator: loadCores };
-    return { stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, cpuCoresDuringBaselineRun: baseCores, rssPeakMb: rssPeak };
+    return {
+      stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, cpuCoresDuringBaselineRun: baseCores, rssPeakMb: rssPeak,
+      // Everything PostgreSQL wrote to its WAL during each run (the whole cluster: the outbox, other services' work
+      // and autovacuum count too), per request answered, with the commits of the bench database per request.
+      wal: { stack: wal, baseline: baseWal },
+    };
   } finally {
     baseline.child.kill('SIGTERM');
   }
 }
 
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+
+interface WalMark { lsn: string; commits: number }
+
+/** Where the WAL is now, and how many transactions the bench database has committed. */
+async function walPosition(stack: Stack): Promise<WalMark> {
+  const [row] = await stack.sql<{ lsn: string; commits: string }>(
+    'SELECT pg_current_wal_lsn()::text AS lsn, (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::text AS commits',
+  );
+  return { lsn: row.lsn, commits: Number(row.commits) };
+}
+
+/** WAL bytes and commits since `from`, per request of a run that answered `requests`. */
+async function walSince(stack: Stack, from: WalMark, requests: number) {
+  const now = await walPosition(stack);
+  const [row] = await stack.sql<{ bytes: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes', [now.lsn, from.lsn]);
+  const bytes = Number(row.bytes);
+  // pg_stat_database is updated when a backend reports (at most every second): good enough over a 20 s run.
+  return { bytes, bytesPerRequest: round(bytes / Math.max(1, requests), 0), commitsPerRequest: round((now.commits - from.commits) / Math.max(1, requests), 3) };
+}

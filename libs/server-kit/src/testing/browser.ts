@@ -24,6 +24,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 const LAUNCH_TIMEOUT_MS = 30_000;
+/** Jest's limit for each browser test and hook (the file's default; a test may still set its own). */
+const BROWSER_TEST_TIMEOUT_MS = 180_000;
 
 export function hasChromium(): boolean {
   return existsSync(CHROMIUM_PATH);
@@ -63,6 +65,9 @@ export function describeWithBrowser(name: string, fn: (browser: () => Browser) =
     return;
   }
   describe(name, () => {
+    // A browser test drives a whole stack and Chromium on a machine that runs another such file beside it: its steps
+    // wait on deadlines, and the test and its hooks (a stack's close) get this long before jest calls it stuck.
+    jest.setTimeout(BROWSER_TEST_TIMEOUT_MS);
     let browser: Browser | null = null;
     beforeAll(async () => {
       browser = await launchChromium();
