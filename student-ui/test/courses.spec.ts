@@ -108,14 +108,17 @@ describeWithBrowser('a pupil’s courses: groups, timetable and homework', (brow
       await page.goto(`${site.url}/student/courses`);
       await heading(page, t.title).waitFor();
       const title = { kk: 'Дайындық курсы', ru: 'Подготовительный курс', en: 'Preparation course' }[locale];
-      await page.getByRole('heading', { name: title }).waitFor();
+      // The demo pupil is also enrolled in the demo preparation course (its own card): this test's course by exact title.
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
       await page.getByText(t.groups.teachers.replace('{{names}}', 'Марат М.')).waitFor();
 
       await page.getByRole('link', { name: t.tabs.timetable }).click();
       const lessonTitle = { kk: 'Бөлшектер', ru: 'Дроби', en: 'Fractions' }[locale];
-      await page.getByRole('heading', { name: lessonTitle }).waitFor();
-      expect(await page.getByTestId('lesson-time').textContent()).toContain('19:00');
-      expect(await page.getByRole('link', { name: t.timetable.join }).getAttribute('href')).toBe('https://meet.example.kz/a1');
+      // This test's lesson card (the demo course's lessons are in the week too).
+      const lesson = page.locator('.card').filter({ has: page.getByRole('heading', { name: lessonTitle, exact: true }) });
+      await lesson.waitFor();
+      expect(await lesson.getByTestId('lesson-time').textContent()).toContain('19:00');
+      expect(await lesson.getByRole('link', { name: t.timetable.join }).getAttribute('href')).toBe('https://meet.example.kz/a1');
 
       await page.getByRole('link', { name: t.tabs.homework }).click();
       const card = page.locator('section, article, div.card').filter({ has: page.getByRole('heading', { name: `Homework ${locale}` }) }).last();
