@@ -101,7 +101,11 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
 
       // The footer's links.
+      // Fill only once the saved links are in the form (they would otherwise land on top of what was typed).
+      const loaded = page.waitForResponse((r) => r.url().endsWith('/api/social-media') && r.request().method() === 'GET');
       await page.goto(`${gateway.url}/admin/settings/social-media`);
+      await loaded;
+      await expectEventually(() => page.getByLabel('Instagram').inputValue(), locale === 'kk' ? '' : 'https://www.instagram.com/altynsaqa_kk');
       await page.getByLabel('Instagram').fill(`https://www.instagram.com/altynsaqa_${locale}`);
       await page.getByRole('button', { name: locale === 'kk' ? 'Сақтау' : 'Save' }).click();
       await page.getByText(t.social.saved).first().waitFor();

@@ -79,9 +79,9 @@ const LIBRARIES: DemoLibrary[] = [
                 formula: 'S = a · b',
               },
               {
-                front: ['Үшбұрыштың ауданы', 'Площадь треугольника', 'Area of a triangle'],
-                back: ['Табаны мен биіктігінің көбейтіндісінің жартысы', 'Половина произведения основания на высоту', 'Half of base times height'],
-                formula: 'S = ½ · a · h',
+                front: ['Параллелограмның ауданы', 'Площадь параллелограмма', 'Area of a parallelogram'],
+                back: ['Табаны мен биіктігінің көбейтіндісі', 'Произведение основания на высоту', 'Base times height'],
+                formula: 'S = a · h',
               },
               {
                 front: ['Шеңбердің ұзындығы', 'Длина окружности', 'Circumference of a circle'],
