@@ -10,6 +10,7 @@ import { LearningEvents1763965000000 } from './migrations/1763965000000-learning
 import { LearningMedia1763975000000 } from './migrations/1763975000000-learning-media';
 import { LearningEnrolment1763975500000 } from './migrations/1763975500000-learning-enrolment';
 import { LearningTeaching1764200000000 } from './migrations/1764200000000-learning-teaching';
+import { LearningCoursePages1764300000000 } from './migrations/1764300000000-learning-course-pages';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -20,6 +21,7 @@ import { TrainingsModule } from './trainings/trainings.module';
 import { CoursesModule } from './courses/courses.module';
 import { EnrolmentModule } from './enrolment/enrolment.module';
 import { TeachingModule } from './teaching/teaching.module';
+import { CoursePagesModule } from './course-pages/course-pages.module';
 import { CertificatesModule } from './certificates/certificates.module';
 import { EventsModule } from './events/events.module';
 import { StatsModule } from './stats/stats.module';
@@ -37,10 +39,10 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    CoursesModule, EnrolmentModule, TeachingModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, EnrolmentModule, TeachingModule, CoursePagesModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000, LearningCoursePages1764300000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);
