@@ -49,7 +49,8 @@ export const consultationSlotView = z.object({
   cancellableUntil: isoInstant.nullable(),
 });
 export type ConsultationSlotView = z.output<typeof consultationSlotView>;
-export const consultationSlotsReply = dataOf(z.array(consultationSlotView));
+/** The slots, and how many hours before its start a booking can still be cancelled (CONSULTATION_CANCEL_HOURS). */
+export const consultationSlotsReply = z.object({ data: z.array(consultationSlotView), cancelHours: z.number().int() });
 export type ConsultationSlotsReply = z.output<typeof consultationSlotsReply>;
 export const consultationSlotReply = dataOf(consultationSlotView);
 export type ConsultationSlotReply = z.output<typeof consultationSlotReply>;

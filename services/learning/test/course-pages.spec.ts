@@ -81,7 +81,9 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     // Staff post through the resource of the admin screens; the author is the caller, the time the Clock's.
     const staff = await http().post('/api/course-news').set('Authorization', s.admin).send({ groupId, textRu: 'Каникулы с 30 декабря' });
     expect([staff.status, staff.text]).toEqual([201, expect.any(String)]);
-    expect(staff.body).toMatchObject({ groupId, authorId: s.adminId, createdAt: times[2].replace('Z', '.000Z') });
+    expect(staff.body).toMatchObject({ groupId, createdAt: times[2].replace('Z', '.000Z') });
+    const [audit] = await s.sql<{ actor_id: string }>("SELECT actor_id FROM {learning}.audit_log WHERE resource = 'course-news' AND resource_id = $1", [staff.body.id]);
+    expect(audit.actor_id).toBe(s.adminId);
     posts.push(staff.body.id);
     // Another group's news stays there.
     await http().post(`/api/groups/${otherGroupId}/news`).set('Authorization', otherTeacher.token).send({ textEn: 'Other group' }).expect(201);
@@ -215,7 +217,7 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(none.body.data).toEqual({ courseId, current: null, acceptedVersion: null, acceptedAt: null, mustAccept: false });
     const v1 = await http().post('/api/course-terms').set('Authorization', teacher.token).send({ courseId, textKk: 'Шарттар 1', textRu: 'Условия 1', textEn: 'Terms 1' });
     expect([v1.status, v1.text]).toEqual([201, expect.any(String)]);
-    expect(v1.body).toMatchObject({ courseId, version: 1, createdBy: teacher.id });
+    expect(v1.body).toMatchObject({ courseId, version: 1, createdByName: 'Гүлнар Мұғалімова' });
     const asked = await http().get(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token);
     expect(asked.body.data).toMatchObject({ current: { version: 1, text: { kk: 'Шарттар 1', ru: 'Условия 1', en: 'Terms 1' } }, acceptedVersion: null, mustAccept: true });
 

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { agreementReply, consultationSlotReply, consultationSlotsReply, newsFeedReply, newsPostReply } from '@olymp/proto';
+import { CONSULTATION_CANCEL_HOURS, agreementReply, consultationSlotReply, consultationSlotsReply, newsFeedReply, newsPostReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { acceptTerms, newsQuery, openSlot, postNews } from './course-pages.dto';
 import { CoursePagesService } from './course-pages.service';
@@ -31,7 +31,7 @@ export class CoursePagesController {
   @ApiShape({ summary: 'Consultation times of the group not yet over, soonest first.', response: consultationSlotsReply })
   @SignedIn()
   async slots(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string) {
-    return { data: await this.pages.slots(user, groupId) };
+    return { data: await this.pages.slots(user, groupId), cancelHours: CONSULTATION_CANCEL_HOURS };
   }
 
   @Post('groups/:group/consultation-slots')

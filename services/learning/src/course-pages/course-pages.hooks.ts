@@ -10,12 +10,12 @@ import { assertSomeText } from './course-pages.service';
  * The author, teacher or writer is the caller (named as auth knows them), the time is the Clock's. Only global
  * providers are injected: the CRUD kit builds hooks outside this module.
  */
-async function callerName(rpc: RpcClient, ctx: CrudWriteContext): Promise<{ id: string; name: string }> {
+async function callerName(rpc: RpcClient, ctx: CrudWriteContext): Promise<{ name: string }> {
   const id = ctx.user?.sub;
   if (!id) throw new DomainError('UNAUTHENTICATED');
   const { users } = await rpc.request('auth.users.get', { userIds: [id] });
   const u = users[0];
-  return { id, name: u ? `${u.firstName} ${u.lastName}`.trim().slice(0, 200) : '' };
+  return { name: u ? `${u.firstName} ${u.lastName}`.trim().slice(0, 200) : '' };
 }
 
 @Injectable()
@@ -25,7 +25,7 @@ export class NewsPostHooks implements CrudHooks<CourseNewsPost> {
   async beforeStore(input: Partial<CourseNewsPost>, ctx: CrudWriteContext): Promise<void> {
     assertSomeText(input);
     const me = await callerName(this.rpc, ctx);
-    Object.assign(input, { authorId: me.id, authorName: me.name, createdAt: this.clock.now() });
+    Object.assign(input, { authorName: me.name, createdAt: this.clock.now() });
   }
 
   beforeUpdate(row: CourseNewsPost, input: Partial<CourseNewsPost>): void {
@@ -40,7 +40,7 @@ export class ConsultationSlotHooks implements CrudHooks<ConsultationSlot> {
   async beforeStore(input: Partial<ConsultationSlot>, ctx: CrudWriteContext): Promise<void> {
     if ((input.startsAt?.getTime() ?? 0) <= this.clock.now().getTime()) throw new DomainError('CONSULTATION_SLOT_PAST');
     const me = await callerName(this.rpc, ctx);
-    Object.assign(input, { teacherId: me.id, teacherName: me.name, createdAt: this.clock.now() });
+    Object.assign(input, { teacherName: me.name, createdAt: this.clock.now() });
   }
 
   /** A booked time stays as the pupil booked it; a free one moves within the rules a new one keeps. */
@@ -66,6 +66,6 @@ export class CourseTermsHooks implements CrudHooks<CourseTerms> {
     if (!course) throw notFound();
     const last = await ctx.manager.findOne(CourseTerms, { where: { courseId: course.id }, order: { version: 'DESC' } });
     const me = await callerName(this.rpc, ctx);
-    Object.assign(input, { version: (last?.version ?? 0) + 1, createdBy: me.id, createdAt: this.clock.now() });
+    Object.assign(input, { version: (last?.version ?? 0) + 1, createdByName: me.name, createdAt: this.clock.now() });
   }
 }

@@ -57,10 +57,9 @@ export class CoursePagesService {
     }
     const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC').take(limit + 1).getMany();
     const page = rows.slice(0, limit);
-    const people = await this.access.people(page.map((p) => p.authorId));
     const last = page[page.length - 1];
     return {
-      data: page.map((p) => this.postView(p, viewer, people.get(p.authorId))),
+      data: page.map((p) => this.postView(p, viewer)),
       nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}_${last.id}` : null,
     };
   }
@@ -70,14 +69,14 @@ export class CoursePagesService {
     await this.access.assertTeaches(user, groupId);
     assertSomeText(body);
     const row = this.ds.getRepository(CourseNewsPost).create({
-      id: randomUUID(), groupId, ...body, authorId: user.sub, authorName: await this.nameOf(user.sub), createdAt: this.clock.now(),
+      id: randomUUID(), groupId, ...body, authorName: await this.nameOf(user.sub), createdAt: this.clock.now(),
     });
     await this.ds.getRepository(CourseNewsPost).insert(row);
-    return this.postView(row, { kind: 'teacher' }, undefined);
+    return this.postView(row, { kind: 'teacher' });
   }
 
-  private postView(p: CourseNewsPost, viewer: GroupViewer, author: { firstName: string; lastName: string } | undefined): NewsPostView {
-    const name = viewer.kind === 'pupil' ? publicName(author ?? splitName(p.authorName)) : fullName(author) || p.authorName;
+  private postView(p: CourseNewsPost, viewer: GroupViewer): NewsPostView {
+    const name = viewer.kind === 'pupil' ? publicName(splitName(p.authorName)) : p.authorName;
     return { id: p.id, groupId: p.groupId, text: localized(p, 'text'), linkUrl: p.linkUrl, author: name, createdAt: p.createdAt };
   }
 
@@ -98,7 +97,7 @@ export class CoursePagesService {
     await this.access.assertTeaches(user, groupId);
     if (body.startsAt.getTime() <= this.clock.now().getTime()) throw new DomainError('CONSULTATION_SLOT_PAST');
     const row = this.ds.getRepository(ConsultationSlot).create({
-      id: randomUUID(), groupId, startsAt: body.startsAt, endsAt: body.endsAt, teacherId: user.sub, teacherName: await this.nameOf(user.sub),
+      id: randomUUID(), groupId, startsAt: body.startsAt, endsAt: body.endsAt, teacherName: await this.nameOf(user.sub),
       bookedBy: null, bookedByName: null, bookedAt: null, createdAt: this.clock.now(),
     });
     await this.ds.getRepository(ConsultationSlot).insert(row);

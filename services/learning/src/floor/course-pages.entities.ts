@@ -33,10 +33,7 @@ export class CourseNewsPost {
   @Column({ name: 'link_url', type: 'varchar', length: 500, nullable: true })
   linkUrl!: string | null;
 
-  @Column({ name: 'author_id', type: 'uuid' })
-  authorId!: string;
-
-  /** The author's full name when posted (staff screens show it; pupils see "Aigerim S."). */
+  /** The author's full name when posted (staff screens show it; pupils see "Aigerim S."); the audit log has their id. */
   @Column({ name: 'author_name', type: 'varchar', length: 200, default: '' })
   authorName!: string;
 
@@ -67,9 +64,7 @@ export class ConsultationSlot {
   @Column({ name: 'ends_at', type: 'timestamptz' })
   endsAt!: Date;
 
-  @Column({ name: 'teacher_id', type: 'uuid' })
-  teacherId!: string;
-
+  /** Who opened it (the teacher's full name; pupils see "Aigerim S."). */
   @Column({ name: 'teacher_name', type: 'varchar', length: 200, default: '' })
   teacherName!: string;
 
@@ -114,8 +109,9 @@ export class CourseTerms {
   @Column({ name: 'text_en', type: 'text', default: '' })
   textEn!: string;
 
-  @Column({ name: 'created_by', type: 'uuid' })
-  createdBy!: string;
+  /** Who wrote the version (full name); the audit log has their id. */
+  @Column({ name: 'created_by_name', type: 'varchar', length: 200, default: '' })
+  createdByName!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
