@@ -45,6 +45,8 @@ export const NOTIFICATIONS_MESSAGES = {
   NOTICE_CHAT_ANNOUNCEMENT: msg('{text}', '{text}', '{text}'),
   NOTICE_EVENT_REMINDER_TITLE: msg('Starts in an hour: {title}', 'Через час: {title}', 'Бір сағаттан кейін: {title}'),
   NOTICE_EVENT_REMINDER: msg('"{title}" starts at {time} (Almaty time).', '«{title}» начнётся в {time} (по времени Алматы).', '«{title}» басталу уақыты: {time} (Алматы уақыты).'),
+  NOTICE_COURSE_NEWS_TITLE: msg('News in "{course}"', 'Новость курса «{course}»', '«{course}» курсының жаңалығы'),
+  NOTICE_COURSE_NEWS: msg('{text}', '{text}', '{text}'),
   NOTICE_LESSON_SOON_TITLE: msg('A lesson soon', 'Скоро урок', 'Жақында сабақ'),
   NOTICE_LESSON_SOON: msg(
     '"{title}" starts at {time} (Almaty time). The group link opens 15 minutes before.',

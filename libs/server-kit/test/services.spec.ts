@@ -151,6 +151,7 @@ describe('every service', () => {
     ],
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
+      'notifications__course_news_posted__notifications_course-news',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',

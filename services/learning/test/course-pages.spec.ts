@@ -3,16 +3,20 @@
  * feed (teachers and staff post, the group's pupils read newest first with a cursor), consultation slots booked once
  * (two pupils booking the same time at once: exactly one wins, the other gets a localized 409 and nothing of theirs
  * is written), cancelling until two hours before, the course's terms versioned and accepted before the lessons, and
- * every new route x every role (401, 403, nothing changed by a refused call).
+ * every new route x every role (401, 403, nothing changed by a refused call). A new post reaches the group's pupils
+ * as a notice (`course.news.posted` through the outbox to notifications).
  */
 import { randomUUID } from 'node:crypto';
-import { CONSULTATION_CANCEL_HOURS, ROLE, type RoleId } from '@olymp/proto';
-import { Clock } from '@olymp/server-kit';
-import { testToken } from '@olymp/server-kit/testing';
+import request from 'supertest';
+import { startNotifications } from '@olymp/notifications';
+import { CONSULTATION_CANCEL_HOURS, ROLE, type RoleId, parseEvent } from '@olymp/proto';
+import { Clock, type RunningService } from '@olymp/server-kit';
+import { testToken, waitFor } from '@olymp/server-kit/testing';
 import { type Pupil, learningStack } from './support';
 
 describe('course pages: news feed, consultations, onboarding and agreements', () => {
   const s = learningStack();
+  let notifications: RunningService;
   let teacher: Pupil;
   let otherTeacher: Pupil;
   let pupil: Pupil;
@@ -41,6 +45,7 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
 
   beforeAll(async () => {
     await s.start();
+    notifications = await startNotifications(s.ns.envFor('notifications'));
     clock().set(NOW);
     teacher = await s.pupil(null, { roleId: ROLE.contentMaker, firstName: 'Гүлнар', lastName: 'Мұғалімова' });
     otherTeacher = await s.pupil(null, { roleId: ROLE.contentMaker, firstName: 'Бауыржан', lastName: 'Екінші' });
@@ -61,6 +66,7 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
   }, 90_000);
 
   afterAll(async () => {
+    await notifications?.close();
     await s.stop();
   });
 
@@ -100,6 +106,23 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(asTeacher.body.data[2].author).toBe('Гүлнар Мұғалімова');
     const foreign = await http().get(`/api/groups/${groupId}/news`).set('Authorization', outsider.token).set('X-Locale', 'ru');
     expect([foreign.status, foreign.body.code, foreign.body.message]).toEqual([403, 'NOT_GROUP_MEMBER', expect.stringContaining('группы')]);
+
+    // Each post is one `course.news.posted` (valid by proto) naming the group's pupils, written with the post; the
+    // pupils get a notice each, in their language.
+    const events = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'course.news.posted' AND payload->>'groupId' = $1 ORDER BY created_at", [groupId]))
+      .map((r) => parseEvent('course.news.posted', r.payload));
+    expect(events.map((e) => e.postId).sort()).toEqual([...posts].sort());
+    for (const e of events) expect([e.courseId, [...e.pupils].sort(), e.course.ru]).toEqual([courseId, [pupil.id, pupil2.id].sort(), 'Подготовка']);
+    const schema = s.ns.schemaOf('notifications');
+    const notices = async () => (await s.pg.query(`SELECT user_id FROM "${schema}".notices WHERE kind = 'course.news' AND params->>'groupId' = $1`, [groupId])).rows as { user_id: string }[];
+    await waitFor(async () => (await notices()).length === 6, { timeoutMs: 20_000, what: 'a notice per post and pupil' });
+    expect((await notices()).filter((n) => n.user_id === outsider.id)).toEqual([]);
+    const list = await request(notifications.url).get('/api/notices').set('Authorization', pupil.token).set('X-Locale', 'ru');
+    expect(list.body.data.filter((n: { kind: string }) => n.kind === 'course.news').map((n: { title: string; text: string }) => [n.title, n.text])).toEqual(expect.arrayContaining([
+      ['Новость курса «Подготовка»', 'Каникулы с 30 декабря'],
+      ['Новость курса «Подготовка»', 'Домашнее задание'],
+      ['Новость курса «Подготовка»', 'Ертең сабақ 19:00-де'],
+    ]));
   });
 
   it('refuses bad news posts with a localized 4xx and writes nothing', async () => {
@@ -265,7 +288,7 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
         (SELECT count(*) FROM {learning}.consultation_slots WHERE booked_by IS NOT NULL) || '/' || (SELECT count(*) FROM {learning}.course_terms) || '/' ||
         (SELECT count(*) FROM {learning}.course_terms_acceptances) AS n`))[0].n;
     const before = await counts();
-    type Rule = 'reads-group' | 'teaches' | 'pupil' | 'booker' | 'signed-in' | 'course-pupil' | 'sidebar:course_index' | 'course:update';
+    type Rule = 'reads-group' | 'teaches' | 'pupil' | 'booker' | 'signed-in' | 'course-pupil' | 'sidebar:group_index' | 'group:update' | 'sidebar:course_index' | 'course:update';
     // Routes that membership decides get a well-formed body refused after that decision (empty news, a time in the
     // past, a terms version that is not current); the others an unknown field, refused before anything is written.
     const past = { startsAt: '2026-11-01T10:00:00+05:00', endsAt: '2026-11-01T11:00:00+05:00' };
@@ -278,12 +301,12 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
       { method: 'delete', path: `/api/consultation-slots/${slotId}/booking`, rule: 'booker' },
       { method: 'get', path: `/api/courses/${courseId}/agreement`, rule: 'signed-in' },
       { method: 'post', path: `/api/courses/${courseId}/agreement`, rule: 'course-pupil', body: { version: 999 } },
-      { method: 'get', path: '/api/course-news', rule: 'sidebar:course_index' },
-      { method: 'post', path: '/api/course-news', rule: 'course:update' },
-      { method: 'get', path: '/api/consultation-slots', rule: 'sidebar:course_index' },
-      { method: 'post', path: '/api/consultation-slots', rule: 'course:update' },
-      { method: 'patch', path: `/api/consultation-slots/${slotId}`, rule: 'course:update' },
-      { method: 'delete', path: `/api/consultation-slots/${randomUUID()}`, rule: 'course:update' },
+      { method: 'get', path: '/api/course-news', rule: 'sidebar:group_index' },
+      { method: 'post', path: '/api/course-news', rule: 'group:update' },
+      { method: 'get', path: '/api/consultation-slots', rule: 'sidebar:group_index' },
+      { method: 'post', path: '/api/consultation-slots', rule: 'group:update' },
+      { method: 'patch', path: `/api/consultation-slots/${slotId}`, rule: 'group:update' },
+      { method: 'delete', path: `/api/consultation-slots/${randomUUID()}`, rule: 'group:update' },
       { method: 'get', path: '/api/course-terms', rule: 'sidebar:course_index' },
       { method: 'post', path: '/api/course-terms', rule: 'course:update' },
     ];
@@ -309,6 +332,8 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
         case 'booker': return 'in';
         case 'signed-in': return 'in';
         case 'course-pupil': return c.coursePupil ? 'in' : 403;
+        case 'sidebar:group_index':
+        case 'group:update':
         case 'sidebar:course_index':
         case 'course:update': return holds(c.roleId, rule) ? 'in' : 403;
       }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, type CrudHooks, type CrudWriteContext, DomainError, RpcClient, notFound } from '@olymp/server-kit';
+import { Clock, type CrudHooks, type CrudWriteContext, DomainError, EventOutbox, RpcClient, notFound } from '@olymp/server-kit';
 import { CONSULTATION_MAX_MINUTES } from '@olymp/proto';
 import { Course } from '../floor/course.entities';
 import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
 import { assertSomeText } from './course-pages.service';
+import { NewsAnnouncer } from './news-announcer';
 
 /**
  * Staff's resources of the course pages (course-news, consultation-slots, course-terms): what the bodies cannot say.
@@ -20,12 +21,19 @@ async function callerName(rpc: RpcClient, ctx: CrudWriteContext): Promise<{ name
 
 @Injectable()
 export class NewsPostHooks implements CrudHooks<CourseNewsPost> {
-  constructor(private readonly rpc: RpcClient, private readonly clock: Clock) {}
+  private readonly announcer: NewsAnnouncer;
 
+  constructor(private readonly rpc: RpcClient, private readonly clock: Clock, outbox: EventOutbox) {
+    this.announcer = new NewsAnnouncer(outbox);
+  }
+
+  /** The author and time are the caller's and now; the group's pupils are told in the same transaction. */
   async beforeStore(input: Partial<CourseNewsPost>, ctx: CrudWriteContext): Promise<void> {
     assertSomeText(input);
     const me = await callerName(this.rpc, ctx);
     Object.assign(input, { authorName: me.name, createdAt: this.clock.now() });
+    const post = input as CourseNewsPost;
+    await this.announcer.announce(ctx.manager, { id: post.id, groupId: post.groupId, textKk: post.textKk ?? '', textRu: post.textRu ?? '', textEn: post.textEn ?? '', createdAt: post.createdAt });
   }
 
   beforeUpdate(row: CourseNewsPost, input: Partial<CourseNewsPost>): void {

@@ -6,12 +6,14 @@ import { CoursePagesController } from './course-pages.controller';
 import { createNewsPost, createSlot, createTerms, updateNewsPost, updateSlot } from './course-pages.dto';
 import { ConsultationSlotHooks, CourseTermsHooks, NewsPostHooks } from './course-pages.hooks';
 import { CoursePagesService } from './course-pages.service';
+import { NewsAnnouncer } from './news-announcer';
 
 /**
  * An online course's pupil pages (issue 15, docs/course-pages.md): news feed, book-consultation, onboarding and
  * agreements. Pupils and the groups' teachers use the routes of CoursePagesController (membership decides); staff
- * keep the same things through three resources with generated admin screens: news posts, consultation slots with
- * who booked them, and the versions of a course's terms (never edited: a new version asks pupils again).
+ * keep the same things through three resources with generated admin screens: news posts and consultation slots with
+ * who booked them (a group's things: the group keys, as lessons), and the versions of a course's terms (the course
+ * keys; never edited: a new version asks pupils again).
  * Stands on courses (GroupAccess).
  */
 @Module({
@@ -19,7 +21,7 @@ import { CoursePagesService } from './course-pages.service';
     CoursesModule,
     CrudResource.register({
       path: 'course-news', entity: CourseNewsPost, create: createNewsPost, update: updateNewsPost,
-      access: { read: 'sidebar:course_index', write: 'course:update' },
+      access: { read: 'sidebar:group_index', write: 'group:update' },
       searchable: ['textKk', 'textRu', 'textEn', 'authorName'], relations: { group: {} }, hooks: NewsPostHooks,
       filterable: ['groupId', 'createdAt', 'authorName'],
       fields: { textEn: { hiddenInList: true }, linkUrl: { hiddenInList: true } },
@@ -27,7 +29,7 @@ import { CoursePagesService } from './course-pages.service';
     }),
     CrudResource.register({
       path: 'consultation-slots', entity: ConsultationSlot, create: createSlot, update: updateSlot,
-      access: { read: 'sidebar:course_index', write: 'course:update' },
+      access: { read: 'sidebar:group_index', write: 'group:update' },
       searchable: ['teacherName', 'bookedByName'], relations: { group: {} }, hooks: ConsultationSlotHooks,
       filterable: ['groupId', 'startsAt', 'endsAt', 'teacherName', 'bookedByName', 'bookedAt'],
       defaultSort: [{ field: 'startsAt', order: 'DESC' }],
@@ -42,6 +44,6 @@ import { CoursePagesService } from './course-pages.service';
     }),
   ],
   controllers: [CoursePagesController],
-  providers: [CoursePagesService, NewsPostHooks, ConsultationSlotHooks, CourseTermsHooks],
+  providers: [CoursePagesService, NewsAnnouncer, NewsPostHooks, ConsultationSlotHooks, CourseTermsHooks],
 })
 export class CoursePagesModule {}

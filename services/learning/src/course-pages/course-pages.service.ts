@@ -11,6 +11,7 @@ import { ConsultationSlot, CourseNewsPost, CourseTerms, CourseTermsAcceptance } 
 import { localized } from '../floor/localized';
 import { GroupAccess, type GroupViewer, publicName } from '../courses/group-access';
 import type { newsQuery, openSlot, postNews } from './course-pages.dto';
+import { NewsAnnouncer } from './news-announcer';
 
 // What the routes answer, before JSON turns instants into ISO text (proto's schemas take both).
 type AgreementView = z.input<typeof agreementView>;
@@ -37,6 +38,7 @@ export class CoursePagesService {
     private readonly ds: DataSource,
     private readonly clock: Clock,
     private readonly access: GroupAccess,
+    private readonly announcer: NewsAnnouncer,
   ) {}
 
   /** A name for staff screens (full) of the caller, asked from auth. */
@@ -71,7 +73,10 @@ export class CoursePagesService {
     const row = this.ds.getRepository(CourseNewsPost).create({
       id: randomUUID(), groupId, ...body, authorName: await this.nameOf(user.sub), createdAt: this.clock.now(),
     });
-    await this.ds.getRepository(CourseNewsPost).insert(row);
+    await this.ds.transaction(async (m) => {
+      await m.insert(CourseNewsPost, row);
+      await this.announcer.announce(m, row);
+    });
     return this.postView(row, { kind: 'teacher' });
   }
 
