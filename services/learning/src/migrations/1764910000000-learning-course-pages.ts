@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** An online course's pupil pages (issue 15, docs/course-pages.md): news posts, consultation slots, terms and acceptances. */
-export class LearningCoursePages1764300000000 implements MigrationInterface {
-  name = 'LearningCoursePages1764300000000';
+export class LearningCoursePages1764910000000 implements MigrationInterface {
+  name = 'LearningCoursePages1764910000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE "course_news_posts" ("id" uuid NOT NULL, "group_id" uuid NOT NULL, "text_kk" text NOT NULL DEFAULT '', "text_ru" text NOT NULL DEFAULT '', "text_en" text NOT NULL DEFAULT '', "link_url" character varying(500), "author_name" character varying(200) NOT NULL DEFAULT '', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "CHK_course_news_posts_text" CHECK ("text_kk" <> '' OR "text_ru" <> '' OR "text_en" <> ''), CONSTRAINT "PK_course_news_posts" PRIMARY KEY ("id"))`);
