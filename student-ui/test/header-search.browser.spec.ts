@@ -8,11 +8,11 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { heading, pageRunner, serveUiBuild, typeThenPause } from '@olymp/web-common/testing';
-import { DataSource } from 'typeorm';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import ru from '../src/i18n/locales/ru/common.json';
 import { startStack, type Stack } from './stack';
+import { newPupil, useToken } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
@@ -55,18 +55,10 @@ describeWithBrowser('the header search finds library chapters and cards in Chrom
   }, 300_000);
 
   it.each(SIZES)('a pupil finds a card from the header at %s in %s and studies its chapter', async (_size, locale, options) => {
-    const pupilId = (await stack!.services.auth.app.get(DataSource).query(
-      `INSERT INTO users (id, phone, first_name, last_name, role_id, grade) VALUES (gen_random_uuid(), $1, 'Айгерім', 'Сәрсен', ${ROLE.student}, 6) RETURNING id`,
-      [`+77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`],
-    ) as { id: string }[])[0].id;
-    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
+    const pupil = await newPupil(stack!, 6);
     const L = TEXT[locale].header;
     await withPage(async (page) => {
-      await page.addInitScript(([tk, uid, l]) => {
-        localStorage.setItem('token', tk);
-        localStorage.setItem('user_uuid', uid);
-        localStorage.setItem('currentLocale', l);
-      }, [token, pupilId, locale] as const);
+      await useToken(page, pupil, locale);
       const searches: string[] = [];
       page.on('request', (r) => r.url().includes('/api/library/search') && searches.push(r.url()));
       await page.clock.install();
