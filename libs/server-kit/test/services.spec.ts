@@ -93,7 +93,8 @@ describe('every service', () => {
     learning: {
       ...KIT,
       'GET /api/upload-image/{filename}': 'streams an uploaded image',
-      'GET /api/upload/files/{filename}': 'streams an uploaded file',
+      'GET /api/upload/files/{filename}': 'streams an uploaded file (to its uploader)',
+      'GET /api/materials/{id}/file': 'a material\'s file (who may see its owner)',
       'GET /api/achievements/{code}/print': 'a certificate as a PDF (inline)',
       'GET /api/achievements/{code}/download': 'a certificate as a PDF file',
       'GET /api/certificates/download': 'a certificate as a PDF file',
