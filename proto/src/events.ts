@@ -195,6 +195,22 @@ export const EVENT_SCHEMAS = {
     }),
   },
   /**
+   * Who may see an event for every pupil or one grade changed (learning, in the transaction that publishes or
+   * unpublishes it). Such an audience has no per-pupil facts: notifications keeps the event's chat group **open**
+   * (`open`: to every pupil when `grade` is null, else to the pupils of that grade) and lets a pupil in at read or
+   * post time by the grade in their profile, making their member row then. `open: false` closes it again (the
+   * open-made members leave). `at` orders the facts of one event: a consumer keeps the newest only.
+   */
+  'learning.chat.audience.changed': {
+    1: z.object({
+      group: z.object({ kind: z.enum(['event']), id: uuid }),
+      title: localized,
+      open: z.boolean(),
+      grade: z.number().int().min(0).max(12).nullable(),
+      at: instant,
+    }),
+  },
+  /**
    * An event (webinar, olympiad stage, meeting) starts in an hour: remind these pupils of its audience. Written by
    * learning's reminder sweeper in the transaction that sets the event's `remindedAt`, so one reminder per event;
    * an audience larger than 1,000 pupils is split over several messages. Notifications keeps one notice per

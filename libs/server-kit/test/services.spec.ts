@@ -153,6 +153,7 @@ describe('every service', () => {
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
+      'notifications__learning_chat_audience_changed__notifications_chat_audience',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',
       'notifications__lesson_reminder_due__notifications_lesson-reminder',

@@ -9,6 +9,7 @@ import { CourseTariff, Enrolment, EnrolmentPeriod, RENEWAL_LEAD_DAYS } from '../
 import { assertSelf } from '../floor/access';
 import { ZONE } from '../floor/time';
 import { publicName } from '../courses/group-access';
+import { GroupMembership } from '../courses/group-membership';
 import { subscriptionView, titleOf } from './views';
 
 const DAY_MS = 24 * 3600_000;
@@ -136,10 +137,13 @@ export class Enrolments {
   private async announce(m: EntityManager, g: CourseGroup, course: Course, userId: string, active: boolean): Promise<void> {
     const { users } = await this.rpc.request('auth.users.get', { userIds: [userId] });
     const title = titleOf(course);
+    const name = (publicName(users[0]) || '?').slice(0, 120);
+    // The course's published events follow the group seat (their chats: docs/chat.md).
+    await new GroupMembership(this.outbox, this.rpc, this.clock).courseEvents(m, g, [userId], active, new Map([[userId, name]]));
     await this.outbox.add(m, 'learning.membership.changed', {
       group: { kind: 'course_group', id: g.id },
       userId,
-      name: (publicName(users[0]) || '?').slice(0, 120),
+      name,
       role: 'pupil',
       title: { kk: `${title.kk} · ${g.name}`, ru: `${title.ru} · ${g.name}`, en: `${title.en} · ${g.name}` },
       active,
