@@ -135,6 +135,21 @@ export const EVENT_SCHEMAS = {
       paidAt: instant,
     }),
   },
+  /**
+   * A paid invoice was refunded (finance, in the refund's transaction; once per invoice: a second refund is refused).
+   * What the invoice bought ends at `refundedAt` (finance's kit Clock): a course period's access (learning).
+   */
+  'invoice.refunded': {
+    1: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: z.object({ kind: z.enum(['challenge', 'training', 'course', 'order']), id: uuid }),
+      refundedTenge: nonNegInt,
+      refundedZp: nonNegInt,
+      refundedAltynSaqa: nonNegInt,
+      refundedAt: instant,
+    }),
+  },
   /** A pending invoice was cancelled (by its owner, by staff, or as unpaid): whatever it held may be released. */
   'invoice.cancelled': {
     1: z.object({
@@ -237,6 +252,20 @@ export const EVENT_SCHEMAS = {
       periodId: uuid,
       userId: uuid,
       courseId: uuid,
+      tariffId: uuid,
+      groupId: uuid.nullable(),
+      invoiceId: uuid,
+      renewal: z.boolean(),
+      startsAt: instant,
+      accessUntil: instant,
+    }),
+    /** v2: the course's title in kk/ru/en (the pupil's "you are enrolled" notice names it without asking learning). */
+    2: z.object({
+      enrolmentId: uuid,
+      periodId: uuid,
+      userId: uuid,
+      courseId: uuid,
+      course: localized,
       tariffId: uuid,
       groupId: uuid.nullable(),
       invoiceId: uuid,

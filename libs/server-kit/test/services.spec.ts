@@ -137,7 +137,7 @@ describe('every service', () => {
    */
   const DEPLOYED: Record<keyof typeof starters, string[]> = {
     auth: ['auth__sms_delivery_reported__SmsDeliveryReports_record', 'auth__system_probe_sent__ProbeService_receive'],
-    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__system_probe_sent__ProbeService_receive'],
+    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__invoice_refunded__learning_enrolment_invoice-refunded', 'learning__system_probe_sent__ProbeService_receive'],
     shop: [
       'shop__achievement_earned__shop_prizes_achievement-earned',
       'shop__invoice_cancelled__shop_orders_invoice-cancelled',
@@ -152,6 +152,7 @@ describe('every service', () => {
     ],
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
+      'notifications__course_enrolled__notifications_notices_course-enrolled',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
       'notifications__learning_chat_audience_changed__notifications_chat_audience',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',
