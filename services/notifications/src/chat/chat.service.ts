@@ -568,7 +568,7 @@ export class ChatService {
       const now = this.clock.now();
       const row = Object.assign(new ChatGroup(), {
         id, kind: input.kind, refId: input.refId, isDefault: false, title: input.title, linksAllowed: input.linksAllowed ?? false,
-        closedAt: null, lastSeq: 0, pinnedId: null, createdAt: now, updatedAt: now,
+        closedAt: null, lastSeq: 0, pinnedId: null, createdAt: now, updatedAt: now, openToPupils: false, openGrade: null, audienceAt: null,
       } satisfies ChatGroup);
       await m.insert(ChatGroup, row);
       await this.audit.record(m, { actor, action: 'chat.group.create', resource: 'chat/groups', resourceId: id, after: row });
