@@ -3,7 +3,10 @@
  * teacher to a group in learning -> `learning.membership.changed` (kind course_group) through learning's outbox ->
  * notifications makes them members of the group's chat; taking the pupil off the group takes them out (no reading,
  * no posting); a fact delivered again changes nothing; deleting the group sends "left" for every member. Events: a
- * course's event, once published, has the pupils of the course's groups as members of its chat; unpublished, none.
+ * course's event, once published, has the pupils of the course's groups as members of its chat; unpublished, none; a
+ * pupil put on a course group later joins it and leaves it with their last group of the course. An event for one
+ * grade or every pupil opens its chat (`learning.chat.audience.changed`) to the pupils of that audience by their
+ * profile's grade, nobody else; redelivered facts change nothing; unpublishing closes it.
  */
 import { startNotifications } from '@olymp/notifications';
 import { type EventPayload, ROLE } from '@olymp/proto';
