@@ -127,41 +127,6 @@ describe('certificates in bulk', () => {
     expect((await s.http().delete(`/api/challenges/${ch.id}/certs`).set('Authorization', s.admin)).body.data).toEqual({ removed: 2 });
   });
 
-  it('resumes a run cut short by a restart and ends with exactly one certificate per pupil, all in one ZIP', async () => {
-    const started = await s.http().post(`/api/challenges/${ch.id}/certs/generate`).set('Authorization', s.admin).send({ scope: 'all', locale: 'kk' });
-    expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ total: PUPILS, status: 'running' });
-    await until('a few certificates', progress, (p) => (p?.done ?? 0) >= 5);
-    const zipEarly = await s.http().get(`/api/challenges/${ch.id}/certs/zip`).set('Authorization', s.admin);
-    expect(zipEarly.body.code).toBe('CERTS_NOT_READY');
-    await s.learning.close();
-    const [cut] = await s.sql<{ done: number }>("SELECT COUNT(*)::int AS done FROM {learning}.certificate_files WHERE state = 'done'");
-    expect(cut.done).toBeGreaterThanOrEqual(5);
-    expect(cut.done).toBeLessThan(PUPILS);
-
-    s.learning = await startLearning(s.ns.envFor('learning', extra));
-    const mid = await progress();
-    expect(mid?.status === 'done' || (mid?.etaSeconds ?? 0) >= 0).toBe(true);
-    const end = await until('the run to finish', progress, (p) => p?.status === 'done', 120_000);
-    expect(end).toMatchObject({ done: PUPILS, total: PUPILS, etaSeconds: 0 });
-    const rows = await files();
-    expect(rows).toHaveLength(PUPILS);
-    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set(finishers));
-    expect(rows.every((r) => r.state === 'done')).toBe(true);
-
-    const zip = await s.http().get(`/api/challenges/${ch.id}/certs/zip`).set('Authorization', s.admin).buffer(true).parse(binary);
-    expect(zip.status).toBe(200);
-    expect(zip.headers['content-type']).toBe('application/zip');
-    const entries = await entriesOf(zip.body as Buffer);
-    expect(entries.size).toBe(PUPILS);
-    const names = [...entries.keys()];
-    expect(names[0]).toMatch(/^00001-Құрманғазықызы-Әйгерім-KZ22AAAAAA\.pdf$/);
-    expect(names.every((n) => /^\d{5}-.+-[A-Z2-9]{10}\.pdf$/.test(n))).toBe(true);
-    const first = textOf(entries.get(names[0]) as Buffer);
-    expect(first).toContain('Әйгерім Құрманғазықызы');
-    expect(first).toContain(`1 / ${PUPILS}`);
-  });
-
   it("makes each pupil's certificate in that pupil's own language (their profile's), not the staff member's; the run's language when unknown", async () => {
     const now = new Date();
     const other = await createChallenge(s, { grade: null, startsAt: new Date(now.getTime() - 86_400_000), endsAt: new Date(now.getTime() + 86_400_000), days: [{ opensAt: now, quizzes: [smallQuiz(1, 10)] }] });
@@ -210,5 +175,40 @@ describe('certificates in bulk', () => {
     expect(en).toContain('Certificate code');
     expect(unknown).toContain('Ерлан Сәрсенов finished the challenge');
     expect(texts.map((t) => ['Сертификат коды', 'Код сертификата', 'Certificate code'].filter((label) => t.includes(label)).length)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('resumes a run cut short by a restart and ends with exactly one certificate per pupil, all in one ZIP', async () => {
+    const started = await s.http().post(`/api/challenges/${ch.id}/certs/generate`).set('Authorization', s.admin).send({ scope: 'all', locale: 'kk' });
+    expect(started.status).toBe(202);
+    expect(started.body.data).toMatchObject({ total: PUPILS, status: 'running' });
+    await until('a few certificates', progress, (p) => (p?.done ?? 0) >= 5);
+    const zipEarly = await s.http().get(`/api/challenges/${ch.id}/certs/zip`).set('Authorization', s.admin);
+    expect(zipEarly.body.code).toBe('CERTS_NOT_READY');
+    await s.learning.close();
+    const [cut] = await s.sql<{ done: number }>("SELECT COUNT(*)::int AS done FROM {learning}.certificate_files WHERE state = 'done'");
+    expect(cut.done).toBeGreaterThanOrEqual(5);
+    expect(cut.done).toBeLessThan(PUPILS);
+
+    s.learning = await startLearning(s.ns.envFor('learning', extra));
+    const mid = await progress();
+    expect(mid?.status === 'done' || (mid?.etaSeconds ?? 0) >= 0).toBe(true);
+    const end = await until('the run to finish', progress, (p) => p?.status === 'done', 120_000);
+    expect(end).toMatchObject({ done: PUPILS, total: PUPILS, etaSeconds: 0 });
+    const rows = await files();
+    expect(rows).toHaveLength(PUPILS);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set(finishers));
+    expect(rows.every((r) => r.state === 'done')).toBe(true);
+
+    const zip = await s.http().get(`/api/challenges/${ch.id}/certs/zip`).set('Authorization', s.admin).buffer(true).parse(binary);
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = await entriesOf(zip.body as Buffer);
+    expect(entries.size).toBe(PUPILS);
+    const names = [...entries.keys()];
+    expect(names[0]).toMatch(/^00001-Құрманғазықызы-Әйгерім-KZ22AAAAAA\.pdf$/);
+    expect(names.every((n) => /^\d{5}-.+-[A-Z2-9]{10}\.pdf$/.test(n))).toBe(true);
+    const first = textOf(entries.get(names[0]) as Buffer);
+    expect(first).toContain('Әйгерім Құрманғазықызы');
+    expect(first).toContain(`1 / ${PUPILS}`);
   });
 });
