@@ -239,4 +239,38 @@ describe('course groups -> chat membership', () => {
     expect((await chat().post(`/api/chat/groups/${group.id}/messages`).set('Authorization', anyPupil.token).send({ clientId: 'all-hello-1', text: 'Hi' })).status).toBe(201);
     expect((await chat().get(`/api/chat/groups/${group.id}`).set('Authorization', staffer.token)).status).toBe(404);
   });
+
+  it('editing a published event\'s audience moves its chat to the new audience; deleting a published event takes its pupils out', async () => {
+    const eighth = await s.pupil(8, { firstName: 'Самал', lastName: 'Төлеу' });
+    const ninth = await s.pupil(9, { firstName: 'Арман', lastName: 'Жақсы' });
+    const event = await post('/events', {
+      titleKk: 'Кездесу', titleRu: 'Встреча', titleEn: 'Meet-up', startsAt: '2026-12-24T09:00:00Z', endsAt: '2026-12-24T10:00:00Z',
+      onlineUrl: 'https://meet.example.kz/meet', audience: 'grade', grade: 8,
+    });
+    expect((await post(`/events/${event.body.id}/publish`, {})).status).toBe(200);
+    const listed = async (who: Pupil) =>
+      (await chat().get(`/api/chat/groups?kind=event&refId=${event.body.id}`).set('Authorization', who.token)).body.data as { id: string }[];
+    const [group] = await waitFor(async () => {
+      const mine = await listed(eighth);
+      return mine.length === 1 && mine;
+    }, { what: 'the grade-8 pupil in the chat', timeoutMs: 20_000 });
+    expect(await listed(ninth)).toEqual([]);
+
+    // Grade 8 -> 9 while published: the grade-8 pupil is out, the grade-9 pupil comes in.
+    const edit = await s.http().patch(`/api/events/${event.body.id}`).set('Authorization', s.admin).send({ grade: 9 });
+    expect(edit.status).toBe(200);
+    await waitFor(async () => (await chat().get(`/api/chat/groups/${group.id}`).set('Authorization', eighth.token)).status === 404, { what: 'the grade-8 pupil out after the edit', timeoutMs: 20_000 });
+    await waitFor(async () => (await listed(ninth)).length === 1, { what: 'the grade-9 pupil in after the edit', timeoutMs: 20_000 });
+    expect((await chat().post(`/api/chat/groups/${group.id}/messages`).set('Authorization', ninth.token).send({ clientId: 'g9-hello-1', text: 'Сәлем' })).status).toBe(201);
+    // An edit that leaves the audience alone writes no fact.
+    const facts = async () => (await s.sql<{ n: number }>("SELECT count(*)::int AS n FROM {learning}.outbox WHERE subject = 'learning.chat.audience.changed' AND payload->'group'->>'id' = $1", [event.body.id]))[0].n;
+    const before = await facts();
+    expect((await s.http().patch(`/api/events/${event.body.id}`).set('Authorization', s.admin).send({ titleEn: 'Meet-up!' })).status).toBe(200);
+    expect(await facts()).toBe(before);
+
+    // Deleted while published: the chat closes.
+    expect((await s.http().delete(`/api/events/${event.body.id}`).set('Authorization', s.admin)).status).toBe(200);
+    expect(await facts()).toBe(before + 1);
+    await waitFor(async () => (await chat().get(`/api/chat/groups/${group.id}`).set('Authorization', ninth.token)).status === 404, { what: 'the chat closed after the delete', timeoutMs: 20_000 });
+  });
 });

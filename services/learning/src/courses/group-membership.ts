@@ -79,10 +79,10 @@ export class GroupMembership {
   /** One fact per member of any chat-bearing thing (a course group, an event), in the transaction of `m`. */
   async write(
     m: EntityManager, group: { kind: 'course_group' | 'event'; id: string }, title: { kk: string; ru: string; en: string },
-    members: MemberFact[], active: boolean, names: Map<string, string>,
+    members: MemberFact[], active: boolean, names: Map<string, string>, when?: Date,
   ): Promise<void> {
     const fallback = title.kk || title.ru || title.en || group.kind;
-    const at = this.clock.now().toISOString();
+    const at = (when ?? this.clock.now()).toISOString();
     for (const member of members) {
       await this.outbox.add(m, 'learning.membership.changed', {
         group,

@@ -20,7 +20,20 @@ export class EventMembership {
     this.facts = new GroupMembership(outbox, rpc, clock);
   }
 
-  async published(m: EntityManager, event: LearningEvent, active: boolean): Promise<void> {
+  /** `at`: the facts' instant (the Clock's now by default; an edit passes two, so the newer audience wins). */
+  /**
+   * A published event's audience changed by an edit: the old audience's chat membership ends, then (a millisecond
+   * later, so the newer fact wins for a pupil in both) the new one's begins, in the edit's transaction.
+   */
+  async audienceChanged(m: EntityManager, before: LearningEvent, after: LearningEvent): Promise<void> {
+    const same = before.audience === after.audience && before.grade === after.grade && before.courseId === after.courseId;
+    if (same || !before.published) return;
+    const t = this.clock.now();
+    await this.published(m, before, false, t);
+    await this.published(m, after, true, new Date(t.getTime() + 1));
+  }
+
+  async published(m: EntityManager, event: Pick<LearningEvent, 'id' | 'titleKk' | 'titleRu' | 'titleEn' | 'audience' | 'grade' | 'courseId'>, active: boolean, at?: Date): Promise<void> {
     const title = { kk: event.titleKk, ru: event.titleRu, en: event.titleEn };
     if (event.audience === 'all' || event.audience === 'grade') {
       // No row per pupil: notifications keeps the event's chat open to every pupil (of the grade) while published.
@@ -30,7 +43,7 @@ export class EventMembership {
         title: { kk: title.kk || fallback, ru: title.ru || fallback, en: title.en || fallback },
         open: active,
         grade: event.audience === 'grade' ? event.grade : null,
-        at: this.clock.now().toISOString(),
+        at: (at ?? this.clock.now()).toISOString(),
       });
       return;
     }
@@ -43,6 +56,6 @@ export class EventMembership {
     const ids = pupils.map((p) => p.user_id);
     if (!ids.length) return;
     const names = await this.facts.names(ids);
-    await this.facts.write(m, { kind: 'event', id: event.id }, { kk: event.titleKk, ru: event.titleRu, en: event.titleEn }, ids.map((userId) => ({ userId, role: 'pupil' as const })), active, names);
+    await this.facts.write(m, { kind: 'event', id: event.id }, { kk: event.titleKk, ru: event.titleRu, en: event.titleEn }, ids.map((userId) => ({ userId, role: 'pupil' as const })), active, names, at);
   }
 }
