@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale';
 import { PERMISSIONS } from './permissions';
 import type { ErrorCode } from './errors';
 
@@ -34,6 +35,8 @@ export const RPC = {
           firstName: z.string(),
           lastName: z.string(),
           grade: z.number().int().nullable(),
+          /** The language the person uses the platform in (their profile), null when not known. */
+          locale: z.enum(LOCALES).nullable(),
           province: place,
           district: place,
           school: place,
