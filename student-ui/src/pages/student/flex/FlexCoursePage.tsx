@@ -39,7 +39,10 @@ export default function FlexCoursePage() {
         {data.access ? (
           <>
             <ProgressBar value={progress.lessonsDone} max={Math.max(1, progress.lessonsTotal)} label={t('progress.lessons', { done: progress.lessonsDone, total: progress.lessonsTotal })} />
-            <p data-testid="flex-points">{t('progress.points', { points: progress.points })}</p>
+            <p className="cluster">
+              <span data-testid="flex-lessons-done">{t('progress.lessons', { done: progress.lessonsDone, total: progress.lessonsTotal })}</span>
+              <span data-testid="flex-points">{t('progress.points', { points: progress.points })}</span>
+            </p>
             {progress.next ? (
               <ButtonLink data-testid="flex-continue" to={lessonPath(courseId, progress.next.chapterId, progress.next.lessonId)}>
                 {progress.lessonsDone ? t('continue', { title: pick(progress.next.title, locale) }) : t('start', { title: pick(progress.next.title, locale) })}
