@@ -87,7 +87,7 @@ describeWithBrowser('admin-ui flex course editor in Chromium', (browser) => {
       await page.goto(`${base}/admin/flex-lessons`);
       const row = page.getByRole('row').filter({ hasText: `Бөлшекті санға көбейту ${size}` });
       await row.waitFor();
-      await row.getByText(`Көбейту ${size}`).waitFor();
+      await row.getByRole('cell', { name: `Көбейту ${size}`, exact: true }).waitFor();
 
       // Edit: the form holds the lesson before it is changed, then the Russian text changes.
       const loaded = page.waitForResponse((r) => r.url().includes(`/api/flex-lessons/${lessonBody.id}`) && r.request().method() === 'GET', { timeout: 60_000 });
