@@ -8,6 +8,9 @@
  * lesson CRUD, and every new route x every role.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { startFinance } from '@olymp/finance';
 import { ROLE, type RoleId } from '@olymp/proto';
@@ -15,9 +18,11 @@ import type { RunningService } from '@olymp/server-kit';
 import { waitFor } from '@olymp/server-kit/testing';
 import { PRECHECKS, type Pupil, learningStack } from './support';
 import { bankQuiz } from './trainings-fixture';
+import { chunkedUpload, mp4 } from './media-fixtures';
 
 describe('flex courses', () => {
   const s = learningStack();
+  const uploadDir = mkdtempSync(join(tmpdir(), 'olymp-flex-'));
   let finance: RunningService;
   const permissionsOf = new Map<RoleId, Set<string>>();
   const tokens = new Map<RoleId, string>();
@@ -63,7 +68,7 @@ describe('flex courses', () => {
     post('/flex-lessons', s.admin, { chapterId, titleKk: `${title} kk`, titleRu: `${title} ru`, titleEn: title, bodyKk: `${title}: мәтін`, bodyRu: `${title}: текст`, bodyEn: `${title}: text`, published: true, ...extra });
 
   beforeAll(async () => {
-    await s.start();
+    await s.start({ UPLOAD_DIR: uploadDir });
     finance = await startFinance(s.ns.envFor('finance'));
     const rows = await s.sql<{ role_id: number; name: string }>('SELECT rp.role_id, p.name FROM {auth}.role_permissions rp JOIN {auth}.permissions p ON p.id = rp.permission_id');
     for (const id of Object.values(ROLE)) {
@@ -105,6 +110,7 @@ describe('flex courses', () => {
   afterAll(async () => {
     await finance?.close();
     await s.stop();
+    rmSync(uploadDir, { recursive: true, force: true });
   });
 
   it('keeps chapters to flex courses and edits lessons in kk/ru/en (staff CRUD)', async () => {
@@ -216,6 +222,28 @@ describe('flex courses', () => {
     expect((await get(`/flex-courses/${courseId}`, p.token)).body.data).toMatchObject({ access: false, enrolment: { status: 'lapsed' }, progress: { lessonsDone: 3, next: null } });
     const closed = await post(`/users/${p.id}/quizzes/${quizId}/start`, p.token, { flexLesson: lessons.tested, prechecks: PRECHECKS });
     expect([closed.status, closed.body.code]).toEqual([403, 'FLEX_NOT_ENROLLED']);
+  });
+
+  it('plays a lesson\'s video (media\'s materials, owner kind flex-lesson) for enrolled pupils only, with range requests', async () => {
+    const video = mp4(12.5, 200_000);
+    const upload = await chunkedUpload(s, s.admin, video, 'halves.mp4');
+    const made = await post('/materials', s.admin, { ownerKind: 'flex-lesson', ownerId: lessons.last, kind: 'video', titleKk: 'Бейне', titleRu: 'Видео', titleEn: 'Video', uploadId: upload });
+    ok(made, 201);
+    const videoId = made.body.data.id as string;
+    const p = await s.pupil(5);
+    const refused = await get(`/videos/${videoId}/info`, p.token, 'ru');
+    expect([refused.status, refused.body.code]).toEqual([403, 'FLEX_NOT_ENROLLED']);
+    expect((await s.http().get(`/api/videos/${videoId}/play`).set('Authorization', p.token).set('Range', 'bytes=0-99')).status).toBe(403);
+    await buy(p);
+    const lesson = (await get(`/flex-courses/${courseId}/lessons/${lessons.last}`, p.token)).body.data;
+    expect(lesson).toMatchObject({ hasVideo: true, videos: [{ id: videoId, title: { en: 'Video' }, durationSeconds: 12.5 }] });
+    const info = await get(`/videos/${videoId}/info`, p.token);
+    ok(info);
+    expect(info.body.data).toMatchObject({ id: videoId, mime: 'video/mp4', size: video.length, playUrl: expect.stringContaining(`/api/videos/${videoId}/play?ticket=`) });
+    const part = await s.http().get(new URL(info.body.data.playUrl, 'http://x').pathname + new URL(info.body.data.playUrl, 'http://x').search).set('Range', 'bytes=100-199');
+    expect([part.status, part.headers['content-range'], part.headers['content-length']]).toEqual([206, `bytes 100-199/${video.length}`, '100']);
+    const page = (await get(`/flex-courses/${courseId}`, p.token)).body.data;
+    expect(page.chapters[1].lessons[0]).toMatchObject({ id: lessons.last, hasVideo: true });
   });
 
   it('ranks the course\'s pupils by points earned in it, as "Aigerim S." with no ids or phones', async () => {
