@@ -44,6 +44,10 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'subchapters', route: '/library-subchapters', group: 'learning', sidebar: [], label: 'resources.subchapters.title', hidden: true },
   { name: 'cards', route: '/library-cards', group: 'learning', sidebar: [], label: 'resources.cards.title', hidden: true },
   { name: 'collections', route: '/library-collections', group: 'learning', sidebar: [], label: 'resources.collections.title', hidden: true },
+  // Flex (self-paced) courses (learning's flex/): a flex course's chapters and their lessons (text in kk/ru/en, a test,
+  // points); a lesson's videos are its materials (owner kind flex-lesson).
+  { name: 'flex-chapters', route: '/flex-chapters', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.flexChapters' },
+  { name: 'flex-lessons', route: '/flex-lessons', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.flexLessons' },
   // Materials and videos of lessons, training subchapters, library chapters and events (learning's media/): the API
   // decides by the owner's keys, so the page needs no sidebar key of its own.
   { name: 'materials', route: '/materials', group: 'learning', sidebar: [], label: 'sidebar.materials', custom: true },

@@ -11,8 +11,9 @@ import { eventEntities } from './event.entities';
 import { mediaEntities } from './media.entities';
 import { enrolmentEntities } from './enrolment.entities';
 import { teachingEntities } from './teaching.entities';
+import { flexEntities } from './flex.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities, ...teachingEntities,
+  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities, ...teachingEntities, ...flexEntities,
 ];
