@@ -66,7 +66,7 @@ const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile')
 const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
 const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
-const FlexCoursesPage = page(() => import('./pages/student/flex/FlexCoursesPage'), 'flex');
+const FlexCoursesPage = page(() => import('./pages/student/flex/FlexCoursesPage'), ['flex', 'courses']);
 const FlexCoursePage = page(() => import('./pages/student/flex/FlexCoursePage'), ['flex', 'chat']);
 const FlexChapterPage = page(() => import('./pages/student/flex/FlexChapterPage'), 'flex');
 const FlexLessonPage = page(() => import('./pages/student/flex/FlexLessonPage'), ['flex', 'media']);

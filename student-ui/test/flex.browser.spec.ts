@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
+import kkCourses from '../src/i18n/locales/kk/courses.json';
 import kkFlex from '../src/i18n/locales/kk/flex.json';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
 import { startStack, type Stack } from './stack';
@@ -71,7 +72,12 @@ describeWithBrowser('flex courses: studying at one\'s own pace', (browser) => {
     const pupil = await newPupil(true);
     const { id } = await course();
     await withPage(async (page) => {
-      await page.goto(`${site.url}/student/courses/flex-courses/${id}`);
+      // From the pupil's courses, the self-paced tab lists the course with its progress.
+      await page.goto(`${site.url}/student/courses`);
+      await page.getByRole('link', { name: kkCourses.tabs.flex, exact: true }).click();
+      await heading(page, kkFlex.list.title).waitFor();
+      expect(await page.getByRole('link', { name: kkCourses.tabs.timetable, exact: true }).count()).toBe(1);
+      await page.getByRole('link', { name: kkFlex.list.open }).click();
       await page.waitForURL(`${site.url}/student/courses/flex-courses/${id}/chapters`);
       await heading(page, COURSE_KK).waitFor();
       await page.getByTestId('flex-lessons-done').getByText(fill(kkFlex.progress.lessons, { done: 0, total: 4 })).waitFor();

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
+import { CoursesTabs } from '../CoursesPage';
 
 export default function FlexCoursesPage() {
   const { t } = useTranslation('flex');
@@ -16,6 +17,7 @@ export default function FlexCoursesPage() {
   return (
     <>
       <h1 className="page-title">{t('list.title')}</h1>
+      <CoursesTabs />
       {error ? <LoadFailed error={error} onRetry={() => void reload()} /> : null}
       {!data && !error ? <Skeleton height={160} /> : null}
       {data && !data.length ? <EmptyState icon="📘" title={t('list.empty')} /> : null}
