@@ -77,7 +77,7 @@ export default function ClaimedProducts(_: PageProps) {
           onChange={refilter(setSource)}
           options={SHOP_PRIZE_SOURCES.map((s) => ({ value: s, label: t(`prizeSource.${s}`) }))}
         />
-        <RelationSelect resource="products" placeholder={t('claimed.product')} value={productId} onChange={(v) => refilter(setProductId)(v ? String(v) : undefined)} />
+        <RelationSelect resource="products" aria-label={t('claimed.product')} placeholder={t('claimed.product')} value={productId} onChange={(v) => refilter(setProductId)(v ? String(v) : undefined)} />
       </Space>
       {claimed.isError ? <Alert type="error" showIcon message={toApiError(claimed.error).message} action={<Button onClick={() => void claimed.refetch()}>{t('common:buttons.retry')}</Button>} /> : null}
       <Table<Row>

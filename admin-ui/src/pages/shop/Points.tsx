@@ -49,7 +49,7 @@ function PointsList({ kind }: { kind: Kind }) {
   const { tableProps, filters, setFilters } = useTable<PointRecord>({
     resource: k.resource,
     syncWithLocation: false,
-    pagination: { pageSize: 20, mode: 'server' },
+    pagination: { pageSize: 50, mode: 'server' },
     sorters: { mode: 'server', initial: [{ field: 'createdAt', order: 'desc' }] },
     filters: { mode: 'server' },
   });
@@ -81,6 +81,7 @@ function PointsList({ kind }: { kind: Kind }) {
         />
         <RelationSelect
           resource={k.places}
+          aria-label={t(`points.${kind}.place`)}
           placeholder={t(`points.${kind}.place`)}
           value={filterValue(k.place)}
           onChange={(v) => setFilters([{ field: k.place, operator: 'eq', value: v ?? undefined }], 'merge')}

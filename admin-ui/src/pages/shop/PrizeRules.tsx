@@ -92,6 +92,7 @@ export function PrizeRuleList(_: PageProps) {
         />
         <RelationSelect
           resource="products"
+          aria-label={t('prizeRules.product')}
           placeholder={t('prizeRules.product')}
           value={filterValue('productId')}
           onChange={(v) => setFilters([{ field: 'productId', operator: 'eq', value: v ?? undefined }], 'merge')}
