@@ -58,7 +58,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
   const province = async (page: Page, code: string) =>
     (await api<{ id: number; code: string }[]>(page, `provinces?filter=code||$eq||${code}`))[0]!;
 
-  it.each(SIZES)('pickup points: named regions, the region filter, a switch, a new point in a region picked by name (%s)', async (size, viewport) => {
+  it.each(SIZES)('pickup points: named regions, the region filter, a switch, a new point in a region picked by name, moved to another (%s)', async (size, viewport) => {
     await asAdmin(viewport, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/pickup-points`);
       await heading(page, kkShop.points.pickup.title).waitFor();
@@ -100,8 +100,19 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       const body = (await (await created).json()) as { id: string; provinceId: number };
       expect(body.provinceId).toBe((await province(page, 'ulytau')).id);
       await page.waitForURL(`${gateway.url}/admin/shop/pickup-points`);
-      await page.getByRole('row').filter({ hasText: name }).getByText('Ұлытау облысы', { exact: true }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.getByText('Ұлытау облысы', { exact: true }).waitFor();
       expect((await api<{ data: { id: string }[] }>(page, `shop/pickup-points?provinceId=${body.provinceId}`)).data.map((p) => p.id)).toContain(body.id);
+
+      // Edited: the form opens with the region by name; moved to Karaganda region.
+      await row.getByRole('button', { name: kk.buttons.edit }).click();
+      await heading(page, kkShop.points.pickup.editTitle).waitFor();
+      await page.locator('form .ant-select-selection-item').filter({ hasText: 'Ұлытау облысы' }).waitFor();
+      await choose(page, page.locator('form').getByRole('combobox', { name: kkShop.points.pickup.place }), 'Қарағанды', 'Қарағанды облысы');
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/pickup-points/${body.id}` && r.request().method() !== 'GET');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await saved).status()).toBe(200);
+      await expectEventually(async () => (await api<{ provinceId: number }>(page, `pickup-points/${body.id}`)).provinceId, (await province(page, 'karaganda')).id);
     });
   });
 
@@ -132,7 +143,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
     });
   });
 
-  it.each(SIZES)('prize rules: a rule for an achievement code with a product picked by name, its stock shown, switched off; claimed prizes name the winner (%s)', async (size, viewport) => {
+  it.each(SIZES)('prize rules: a rule for an achievement code with a product picked by name, its stock shown, switched off, a challenge named by its title; claimed prizes name the winner (%s)', async (size, viewport) => {
     await asAdmin(viewport, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/prize-rules/create`);
       await heading(page, kkShop.prizeRules.createTitle).waitFor();
@@ -156,6 +167,15 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await fits(page);
       await row.getByRole('switch').click();
       await expectEventually(async () => (await api<{ active: boolean }>(page, `prize-rules/${rule.id}`)).active, false);
+
+      // A challenge's rule names the challenge by its title, not its id.
+      const challenge = (await api<{ id: string; titleKk: string }[]>(page, 'challenges?sort=createdAt,DESC'))[0]!;
+      const tshirt = (await api<{ productId: string }>(page, `prize-rules/${rule.id}`)).productId;
+      await api(page, 'prize-rules', { method: 'POST', body: JSON.stringify({ source: 'challenge', match: challenge.id, productId: tshirt, note: `Челлендж ${size}` }) });
+      await page.reload();
+      const byChallenge = page.getByRole('row').filter({ hasText: `Челлендж ${size}` });
+      await byChallenge.getByText(challenge.titleKk, { exact: true }).waitFor();
+      await noIds(page);
 
       // Claimed prizes: the demo pupil's T-shirt, her name (not her id), not claimed yet; the "claimed" filter hides it.
       await page.goto(`${gateway.url}/admin/shop/claimed-products`);
