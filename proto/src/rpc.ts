@@ -65,6 +65,18 @@ export const RPC = {
     request: z.object({ centerIds: z.array(z.number().int().positive()).min(1).max(100) }),
     reply: z.object({ centers: z.array(z.object({ id: z.number().int().positive(), name: localized, address: z.string() })) }),
   },
+  /**
+   * Provinces of auth's directory (17 regions, 3 cities) by id or by stable code (`kz-regions.json`), named in kk/ru/en:
+   * the shop's pickup points carry one (the demo seed finds its regions by code; staff's form checks the id). Unknown
+   * ones are left out.
+   */
+  'auth.provinces.get': {
+    request: z.object({
+      ids: z.array(z.number().int().positive()).max(100).optional(),
+      codes: z.array(z.string().min(1).max(50)).max(100).optional(),
+    }),
+    reply: z.object({ provinces: z.array(z.object({ id: z.number().int().positive(), code: z.string(), name: localized })) }),
+  },
   /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
   'auth.cities.get': {
     request: z.object({ cityIds: z.array(z.number().int().positive()).min(1).max(100) }),

@@ -184,6 +184,14 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         // Checkout with self-pickup at a demo point; the stock is held and the pupil pays in ZP.
         await page.getByRole('link', { name: kkShop.cart.checkout }).click();
         await heading(page, kkShop.checkout.title).waitFor();
+        // Pickup points by region (the pupil's own first; the demo pupil has none, so all): Abai's only, then all again.
+        const pickupPoints = page.locator('input[name="pickup-point"]');
+        await hasCount(pickupPoints, 20);
+        await page.getByLabel(kkShop.checkout.region, { exact: true }).selectOption({ label: 'Абай облысы' });
+        await hasCount(pickupPoints, 1);
+        await page.getByRole('radio', { name: /Семей олимпиада орталығы/ }).waitFor();
+        await page.getByLabel(kkShop.checkout.region, { exact: true }).selectOption({ value: '' });
+        await hasCount(pickupPoints, 20);
         await page.getByRole('button', { name: kkShop.checkout.place }).click();
         await page.getByText(kkShop.checkout.choosePoint).waitFor();
         await page.getByRole('radio', { name: /Астана беру пункті/ }).check();
