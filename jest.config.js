@@ -38,4 +38,7 @@ module.exports = {
   globalTeardown: '<rootDir>/infra/src/testing/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: process.env.JEST_WORKERS ?? 2,
+  // A worker that ran a few stacks holds 1-2 GB (what each file's Nest apps, Chromium clients and module registry
+  // leave behind), and its garbage collection then slows every later file; past this it is replaced between files.
+  workerIdleMemoryLimit: '900MB',
 };

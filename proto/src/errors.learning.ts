@@ -1,11 +1,13 @@
 import { type ErrorDef, def } from './error-def';
 import { COURSE_ERRORS } from './errors.courses';
 import { ENROLMENT_ERRORS } from './errors.enrolment';
+import { FLEX_ERRORS } from './errors.flex';
 
 /** Error codes of the learning service (merged into ERRORS). */
 export const LEARNING_ERRORS = {
   ...COURSE_ERRORS,
   ...ENROLMENT_ERRORS,
+  ...FLEX_ERRORS,
   CHALLENGE_GRADE_MISMATCH: def(
     403,
     'This challenge is for grade {grade}; your grade is {yourGrade}. Choose the challenge of your own grade.',

@@ -20,6 +20,12 @@ export const MEDIA_ERRORS = {
     'Ссылке нужен linkUrl без uploadId; файлу или видео нужен uploadId без linkUrl.',
     'Сілтемеге uploadId-сіз linkUrl керек; файлға не бейнеге linkUrl-сіз uploadId керек.',
   ),
+  MATERIAL_IS_LINK: def(
+    400,
+    'This material is a link and has no file. Open its address instead.',
+    'Этот материал ссылка, у него нет файла. Откройте его адрес.',
+    'Бұл материал сілтеме, оның файлы жоқ. Оның мекенжайын ашыңыз.',
+  ),
   MATERIAL_REORDER_MISMATCH: def(
     400,
     'The order must list every material of this owner exactly once. Reload the list and try again.',

@@ -15,6 +15,12 @@ export const SHOP_ERRORS = {
     'Категорию нельзя поместить в саму себя или в её подкатегорию. Выберите другого родителя.',
     'Санатты өзіне немесе өз ішкі санатына орналастыруға болмайды. Басқа ата санатты таңдаңыз.',
   ),
+  PICKUP_PROVINCE_NOT_FOUND: def(
+    400,
+    'There is no region with the id {provinceId}. Choose the region from the list.',
+    'Региона с идентификатором {provinceId} нет. Выберите регион из списка.',
+    '{provinceId} идентификаторы бар өңір жоқ. Өңірді тізімнен таңдаңыз.',
+  ),
   // Cart, wishlist and checkout.
   PRODUCT_NOT_SOLD: def(
     409,

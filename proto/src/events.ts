@@ -135,6 +135,21 @@ export const EVENT_SCHEMAS = {
       paidAt: instant,
     }),
   },
+  /**
+   * A paid invoice was refunded (finance, in the refund's transaction; once per invoice: a second refund is refused).
+   * What the invoice bought ends at `refundedAt` (finance's kit Clock): a course period's access (learning).
+   */
+  'invoice.refunded': {
+    1: z.object({
+      invoiceId: uuid,
+      userId: uuid,
+      product: z.object({ kind: z.enum(['challenge', 'training', 'course', 'order']), id: uuid }),
+      refundedTenge: nonNegInt,
+      refundedZp: nonNegInt,
+      refundedAltynSaqa: nonNegInt,
+      refundedAt: instant,
+    }),
+  },
   /** A pending invoice was cancelled (by its owner, by staff, or as unpaid): whatever it held may be released. */
   'invoice.cancelled': {
     1: z.object({
@@ -195,6 +210,22 @@ export const EVENT_SCHEMAS = {
     }),
   },
   /**
+   * Who may see an event for every pupil or one grade changed (learning, in the transaction that publishes or
+   * unpublishes it). Such an audience has no per-pupil facts: notifications keeps the event's chat group **open**
+   * (`open`: to every pupil when `grade` is null, else to the pupils of that grade) and lets a pupil in at read or
+   * post time by the grade in their profile, making their member row then. `open: false` closes it again (the
+   * open-made members leave). `at` orders the facts of one event: a consumer keeps the newest only.
+   */
+  'learning.chat.audience.changed': {
+    1: z.object({
+      group: z.object({ kind: z.enum(['event']), id: uuid }),
+      title: localized,
+      open: z.boolean(),
+      grade: z.number().int().min(0).max(12).nullable(),
+      at: instant,
+    }),
+  },
+  /**
    * An event (webinar, olympiad stage, meeting) starts in an hour: remind these pupils of its audience. Written by
    * learning's reminder sweeper in the transaction that sets the event's `remindedAt`, so one reminder per event;
    * an audience larger than 1,000 pupils is split over several messages. Notifications keeps one notice per
@@ -221,6 +252,20 @@ export const EVENT_SCHEMAS = {
       periodId: uuid,
       userId: uuid,
       courseId: uuid,
+      tariffId: uuid,
+      groupId: uuid.nullable(),
+      invoiceId: uuid,
+      renewal: z.boolean(),
+      startsAt: instant,
+      accessUntil: instant,
+    }),
+    /** v2: the course's title in kk/ru/en (the pupil's "you are enrolled" notice names it without asking learning). */
+    2: z.object({
+      enrolmentId: uuid,
+      periodId: uuid,
+      userId: uuid,
+      courseId: uuid,
+      course: localized,
       tariffId: uuid,
       groupId: uuid.nullable(),
       invoiceId: uuid,

@@ -1,6 +1,7 @@
 /** HTTP contracts of the auth service that the UIs read (docs/auth.md): signing in, the profile, platform settings. */
 import { z } from 'zod';
 import { dataOf, dataWithMessage, isoInstant, localizedText, pageOf } from './http';
+import { LOCALES } from './locale';
 import { ROLE_IDS } from './roles';
 import { type PublicSettings, SETTING_KEYS, type SettingView } from './settings';
 
@@ -68,6 +69,8 @@ export const profileView = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   grade: z.number().int().nullable(),
+  /** The language bulk-made papers (certificates) are in; null when not known. Optional for older clients' mocks. */
+  locale: z.enum(LOCALES).nullable().optional(),
   parentPhone: z.string().nullable(),
   provinceId: z.number().int().nullable(),
   districtId: z.number().int().nullable(),

@@ -155,10 +155,12 @@ export const attemptView = z.object({
 });
 export type AttemptView = z.output<typeof attemptView>;
 
-/** Where a test is taken: a challenge day, a training subchapter, or on its own. */
+/** Where a test is taken: a challenge day, a training subchapter, a flex course's lesson, or on its own. */
 export const quizContextView = z.union([
   z.object({ kind: z.literal('challenge'), challengeId: z.uuid(), checkpointId: z.uuid() }),
   z.object({ kind: z.literal('training'), trainingId: z.uuid(), subchapterId: z.uuid() }),
+  /** A lesson's test in a flex (self-paced) course. */
+  z.object({ kind: z.literal('flex'), courseId: z.uuid(), lessonId: z.uuid() }),
   z.object({ kind: z.literal('standalone') }),
 ]);
 export type QuizContextView = z.output<typeof quizContextView>;

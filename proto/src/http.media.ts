@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
 
 /** What a material belongs to. */
-export const MATERIAL_OWNER_KINDS = ['lesson', 'training-subchapter', 'library-chapter', 'event'] as const;
+export const MATERIAL_OWNER_KINDS = ['lesson', 'training-subchapter', 'library-chapter', 'event', 'flex-lesson'] as const;
 export const materialOwnerKind = z.enum(MATERIAL_OWNER_KINDS);
 export type MaterialOwnerKind = z.output<typeof materialOwnerKind>;
 

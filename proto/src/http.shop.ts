@@ -257,6 +257,8 @@ export const shopDeliveryPointUpdate = z
     hours: text(100), cityId: z.number().int().positive(), active: z.boolean(),
   })
   .partial();
+/** The public pickup points of one region (auth's province id), e.g. the pupil's own at checkout. */
+export const shopPickupPointQuery = z.strictObject({ provinceId: queryInt(1, 2_147_483_647).optional() });
 export const shopDeliveryPointQuery = z.strictObject({ cityId: queryInt(1, 1_000_000_000).optional() });
 
 /** A pupil's saved delivery addresses (`addresses`, CRUD of the caller's own; `label` e.g. "Home"). */
@@ -303,6 +305,8 @@ export const shopPrizeClaim = z.strictObject({ fulfilment: shopFulfilment });
 export const shopClaimedQuery = z.strictObject({
   claimed: queryBool.optional(),
   userId: z.uuid().optional(),
+  productId: z.uuid().optional(),
+  source: z.enum(SHOP_PRIZE_SOURCES).optional(),
   page: queryInt(1, 10_000).default(1),
   limit: queryInt(1, 100).default(20),
 });
@@ -489,9 +493,18 @@ export const shopPrize = z.object({
   createdAt: isoInstant,
 });
 export const shopPrizesReply = dataOf(z.array(shopPrize));
-/** Staff's `GET /api/claimed-products`: prizes with their winner and the claim's order status. */
+/**
+ * Staff's `GET /api/claimed-products`: prizes with their winner (named as staff see pupils: first and last name, grade
+ * and school, from auth; null when auth no longer knows the id) and the claim's order status.
+ */
 export const shopClaimedPage = z.object({
-  data: z.array(shopPrize.extend({ userId: z.string(), orderStatus: z.enum(SHOP_ORDER_STATUSES).nullable() })),
+  data: z.array(
+    shopPrize.extend({
+      userId: z.string(),
+      winner: z.object({ firstName: z.string(), lastName: z.string(), grade: z.number().int().nullable(), school: localizedText.nullable() }).nullable(),
+      orderStatus: z.enum(SHOP_ORDER_STATUSES).nullable(),
+    }),
+  ),
   total: int,
   page: int,
   limit: int,

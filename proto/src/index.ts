@@ -15,6 +15,7 @@ export * from './http.auth';
 export * from './http.learning';
 export * from './http.courses';
 export * from './http.enrolment';
+export * from './http.flex';
 export * from './http.teaching';
 export * from './http.course-pages';
 export * from './http.events';

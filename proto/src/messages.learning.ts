@@ -12,5 +12,6 @@ export const LEARNING_MESSAGES = {
   MATERIAL_REMOVED: msg('The material is removed.', 'Материал удалён.', 'Материал жойылды.'),
   RENEWAL_ON: msg('Your subscription will renew: an invoice opens before the period ends.', 'Подписка продлится: счёт откроется до конца периода.', 'Жазылым ұзартылады: шот кезең аяқталмай тұрып ашылады.'),
   RENEWAL_OFF: msg('Renewal stopped. You keep access until the end of the paid period.', 'Продление остановлено. Доступ сохранится до конца оплаченного периода.', 'Ұзарту тоқтатылды. Қолжетімділік төленген кезеңнің соңына дейін сақталады.'),
+  FLEX_LESSON_DONE: msg('Lesson done. On to the next one!', 'Урок пройден. Переходите к следующему!', 'Сабақ өтілді. Келесісіне өтіңіз!'),
   FREE_TRIAL_GIVEN: msg('Your free trial lesson is booked. See you there!', 'Бесплатный пробный урок записан. До встречи!', 'Тегін сынақ сабағы жазылды. Кездескенше!'),
 } as const satisfies Record<string, Localized>;

@@ -45,6 +45,18 @@ export const NOTIFICATIONS_MESSAGES = {
   NOTICE_CHAT_ANNOUNCEMENT: msg('{text}', '{text}', '{text}'),
   NOTICE_EVENT_REMINDER_TITLE: msg('Starts in an hour: {title}', 'Через час: {title}', 'Бір сағаттан кейін: {title}'),
   NOTICE_EVENT_REMINDER: msg('"{title}" starts at {time} (Almaty time).', '«{title}» начнётся в {time} (по времени Алматы).', '«{title}» басталу уақыты: {time} (Алматы уақыты).'),
+  NOTICE_COURSE_ENROLLED_TITLE: msg('You are enrolled', 'Вы зачислены', 'Сіз курсқа жазылдыңыз'),
+  NOTICE_COURSE_ENROLLED: msg(
+    'You are enrolled in "{title}". Access is open until {until}.',
+    'Вы зачислены на курс «{title}». Доступ открыт до {until}.',
+    'Сіз «{title}» курсына жазылдыңыз. Қолжетімділік {until} дейін ашық.',
+  ),
+  NOTICE_COURSE_RENEWED_TITLE: msg('Access extended', 'Доступ продлён', 'Қолжетімділік ұзартылды'),
+  NOTICE_COURSE_RENEWED: msg(
+    'Your access to "{title}" is extended until {until}.',
+    'Доступ к курсу «{title}» продлён до {until}.',
+    '«{title}» курсына қолжетімділік {until} дейін ұзартылды.',
+  ),
   NOTICE_COURSE_NEWS_TITLE: msg('News in "{course}"', 'Новость курса «{course}»', '«{course}» курсының жаңалығы'),
   NOTICE_COURSE_NEWS: msg('{text}', '{text}', '{text}'),
   NOTICE_LESSON_SOON_TITLE: msg('A lesson soon', 'Скоро урок', 'Жақында сабақ'),

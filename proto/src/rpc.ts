@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale';
 import { PERMISSIONS } from './permissions';
 import type { ErrorCode } from './errors';
 
@@ -34,6 +35,8 @@ export const RPC = {
           firstName: z.string(),
           lastName: z.string(),
           grade: z.number().int().nullable(),
+          /** The language the person uses the platform in (their profile), null when not known. */
+          locale: z.enum(LOCALES).nullable(),
           province: place,
           district: place,
           school: place,
@@ -61,6 +64,18 @@ export const RPC = {
   'auth.centers.get': {
     request: z.object({ centerIds: z.array(z.number().int().positive()).min(1).max(100) }),
     reply: z.object({ centers: z.array(z.object({ id: z.number().int().positive(), name: localized, address: z.string() })) }),
+  },
+  /**
+   * Provinces of auth's directory (17 regions, 3 cities) by id or by stable code (`kz-regions.json`), named in kk/ru/en:
+   * the shop's pickup points carry one (the demo seed finds its regions by code; staff's form checks the id). Unknown
+   * ones are left out.
+   */
+  'auth.provinces.get': {
+    request: z.object({
+      ids: z.array(z.number().int().positive()).max(100).optional(),
+      codes: z.array(z.string().min(1).max(50)).max(100).optional(),
+    }),
+    reply: z.object({ provinces: z.array(z.object({ id: z.number().int().positive(), code: z.string(), name: localized })) }),
   },
   /** Delivery cities of auth's catalogue (`cities`) by id, named in kk/ru/en. Unknown ids are left out. */
   'auth.cities.get': {

@@ -66,6 +66,10 @@ const NoticesPage = page(() => import('./pages/student/NoticesPage'), 'profile')
 const ChatListPage = page(() => import('./pages/student/ChatListPage'), 'chat');
 const ChatPage = page(() => import('./pages/student/ChatPage'), 'chat');
 const CoursesPage = page(() => import('./pages/student/CoursesPage'), 'courses');
+const FlexCoursesPage = page(() => import('./pages/student/flex/FlexCoursesPage'), ['flex', 'courses']);
+const FlexCoursePage = page(() => import('./pages/student/flex/FlexCoursePage'), ['flex', 'chat']);
+const FlexChapterPage = page(() => import('./pages/student/flex/FlexChapterPage'), 'flex');
+const FlexLessonPage = page(() => import('./pages/student/flex/FlexLessonPage'), ['flex', 'media']);
 const LessonRecordingPage = page(() => import('./pages/student/LessonRecordingPage'), 'media');
 const StorePage = page(() => import('./pages/student/store/StorePage'), 'store');
 const StoreCoursePage = page(() => import('./pages/student/store/StoreCoursePage'), 'store');
@@ -166,6 +170,11 @@ export function App() {
               <Route key={`${kind}:sub`} path={`courses/${kind}/:courseId/manage-subscription`} element={<EnrolmentPage view="manage-subscription" />} />,
               <Route key={`${kind}:trial`} path={`courses/${kind}/:courseId/free-trial-lesson`} element={<EnrolmentPage view="free-trial-lesson" />} />,
             ])}
+            <Route path="courses/flex-courses" element={<FlexCoursesPage />} />
+            <Route path="courses/flex-courses/:courseId/chapters/:chapterId/lesson" element={<FlexLessonPage />} />
+            <Route path="courses/flex-courses/:courseId/chapters/:chapterId" element={<FlexChapterPage />} />
+            <Route path="courses/flex-courses/:flexCourseId/quizzes/:quizId/play" element={<QuizPlayPage />} />
+            <Route path="courses/flex-courses/:courseId/:tab?" element={<FlexCoursePage />} />
             <Route path="courses/online-courses/:courseId/:tab?" element={<OnlineCoursePage />} />
             <Route path="courses/*" element={<CoursesPage />} />
             <Route path="lessons/:lessonId/recording" element={<LessonRecordingPage />} />

@@ -7,15 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as ical from 'node-ical';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { Clock } from '@olymp/server-kit';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
-import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
+import { pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import en from '../src/i18n/locales/en/courses.json';
 import kk from '../src/i18n/locales/kk/courses.json';
-import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import { startStack, type Stack } from './stack';
+import { signInThroughLogin, useSession, type Session } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -28,7 +28,6 @@ const PUPIL_PHONE = '+77000000106';
 /** Wednesday 2 December 2026, 12:00 in Almaty. */
 const NOW = new Date('2026-12-02T07:00:00Z');
 
-interface Session { token: string; refresh: string; user: string; device: string }
 
 describeWithBrowser('a pupil subscribes to their timetable in a calendar', (browser) => {
   let stack: Stack | undefined;
@@ -51,29 +50,11 @@ describeWithBrowser('a pupil subscribes to their timetable in a calendar', (brow
     return (await response.json()) as R;
   }
 
-  async function signIn(page: Page): Promise<Session> {
-    await page.goto(`${site.url}/login`);
-    await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(PUPIL_PHONE);
-    const requested = Date.now();
-    await page.getByRole('button', { name: kkLogin.login.submit }).click();
-    await heading(page, kkLogin.otp.title).waitFor();
-    const code = await waitFor(async () => {
-      const inbox = await api<{ data: { code: string; sentAt: string }[] }>(`dev/sms?to=${encodeURIComponent(PUPIL_PHONE)}`);
-      return inbox.data.find((sms) => Date.parse(sms.sentAt) >= requested - 1000)?.code;
-    }, { what: 'the sign-in code' });
-    await page.getByLabel(kkLogin.code.label, { exact: true }).fill(code);
-    await page.getByRole('button', { name: kkLogin.code.submit }).click();
-    await page.waitForURL(`${site.url}/student/home`);
-    return page.evaluate(() => ({
-      token: localStorage.getItem('token') ?? '', refresh: localStorage.getItem('refresh_token') ?? '',
-      user: localStorage.getItem('user_uuid') ?? '', device: localStorage.getItem('device_id') ?? '',
-    }));
-  }
 
   beforeAll(async () => {
     admin = `Bearer ${await testToken({ roleId: ROLE.admin, userId: randomUUID() })}`;
     await withPage(async (page) => {
-      session = await signIn(page);
+      session = await signInThroughLogin(page, site.url, PUPIL_PHONE);
     });
     stack!.services.learning.app.get(Clock).set(NOW);
     const course = await api<{ id: string }>('courses', { method: 'POST', body: { kind: 'live', titleKk: 'Күнтізбе курсы', titleRu: 'Курс календаря', titleEn: 'Calendar course' } });
@@ -88,15 +69,7 @@ describeWithBrowser('a pupil subscribes to their timetable in a calendar', (brow
   it.each(SIZES)('makes the secret link from the timetable and the feed holds the lesson at its Almaty time (%s, %s)', async (_name, locale, size) => {
     const t = T[locale];
     await withPage(async (page) => {
-      await page.addInitScript(([s, l]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('refresh_token', s.refresh);
-        localStorage.setItem('user_uuid', s.user);
-        localStorage.setItem('device_id', s.device);
-        localStorage.setItem('currentLocale', l);
-      }, [session, locale] as const);
+      await useSession(page, session, locale);
       // Each case starts without a link (the pupil's own DELETE).
       const off = await fetch(`${site.url}/api/my-calendar`, { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } });
       expect(off.status).toBe(200);

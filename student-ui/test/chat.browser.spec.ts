@@ -12,14 +12,14 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
 import { EventOutbox } from '@olymp/server-kit';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import kkChat from '../src/i18n/locales/kk/chat.json';
 import ruChat from '../src/i18n/locales/ru/chat.json';
-import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
 import { startStack, type Stack } from './stack';
+import { signInThroughLogin, useSession, type Session } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -29,13 +29,6 @@ const SIZES = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const;
-
-interface Session {
-  token: string;
-  refresh: string;
-  user: string;
-  device: string;
-}
 
 async function api<T>(base: string, route: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${base}/api/${route}`, {
@@ -49,21 +42,6 @@ async function api<T>(base: string, route: string, token?: string, init: { metho
   });
   if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function useSession(page: Page, session: Session, locale: string): Promise<void> {
-  await page.addInitScript(
-    ([s, l]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('refresh_token', s.refresh);
-      localStorage.setItem('user_uuid', s.user);
-      localStorage.setItem('device_id', s.device);
-      localStorage.setItem('currentLocale', l);
-    },
-    [session, locale] as const,
-  );
 }
 
 /** Two pages at once (two pupils), each failing the test on a page or console error. */
@@ -102,28 +80,7 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     const base = site.url;
     const context = await browser().newContext();
     try {
-      const page = await context.newPage();
-      await page.goto(`${base}/login`);
-      await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
-      const requested = Date.now();
-      await page.getByRole('button', { name: kkLogin.login.submit }).click();
-      await heading(page, kkLogin.otp.title).waitFor();
-      const code = await waitFor(
-        async () => {
-          const inbox = await api<{ data: { code: string; sentAt: string }[] }>(base, `dev/sms?to=${encodeURIComponent(phone)}`);
-          return inbox.data.find((sms) => Date.parse(sms.sentAt) >= requested - 1000)?.code;
-        },
-        { what: `an SMS to ${phone}` },
-      );
-      await page.getByLabel(kkLogin.code.label, { exact: true }).fill(code);
-      await page.getByRole('button', { name: kkLogin.code.submit }).click();
-      await page.waitForURL(`${base}/student/home`);
-      const session = await page.evaluate(() => ({
-        token: localStorage.getItem('token') ?? '',
-        refresh: localStorage.getItem('refresh_token') ?? '',
-        user: localStorage.getItem('user_uuid') ?? '',
-        device: localStorage.getItem('device_id') ?? '',
-      }));
+      const session = await signInThroughLogin(await context.newPage(), base, phone);
       sessions.set(phone, session);
       return session;
     } finally {

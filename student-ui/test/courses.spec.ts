@@ -6,17 +6,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { Clock } from '@olymp/server-kit';
-import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import en from '../src/i18n/locales/en/courses.json';
 import kk from '../src/i18n/locales/kk/courses.json';
 import ru from '../src/i18n/locales/ru/courses.json';
-import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import { startStack, type Stack } from './stack';
+import { signInThroughLogin, useSession, type Session } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -31,7 +31,6 @@ const TEACHER_PHONE = '+77000000003';
 /** Wednesday 2 December 2026, 18:50 in Almaty: the lesson at 19:00 opens its link. */
 const NOW = new Date('2026-12-02T13:50:00Z');
 
-interface Session { token: string; refresh: string; user: string; device: string }
 
 describeWithBrowser('a pupil’s courses: groups, timetable and homework', (browser) => {
   let stack: Stack | undefined;
@@ -55,29 +54,11 @@ describeWithBrowser('a pupil’s courses: groups, timetable and homework', (brow
     return (await response.json()) as R;
   }
 
-  async function signIn(page: Page): Promise<Session> {
-    await page.goto(`${site.url}/login`);
-    await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(PUPIL_PHONE);
-    const requested = Date.now();
-    await page.getByRole('button', { name: kkLogin.login.submit }).click();
-    await heading(page, kkLogin.otp.title).waitFor();
-    const code = await waitFor(async () => {
-      const inbox = await api<{ data: { code: string; sentAt: string }[] }>(`dev/sms?to=${encodeURIComponent(PUPIL_PHONE)}`);
-      return inbox.data.find((sms) => Date.parse(sms.sentAt) >= requested - 1000)?.code;
-    }, { what: 'the sign-in code' });
-    await page.getByLabel(kkLogin.code.label, { exact: true }).fill(code);
-    await page.getByRole('button', { name: kkLogin.code.submit }).click();
-    await page.waitForURL(`${site.url}/student/home`);
-    return page.evaluate(() => ({
-      token: localStorage.getItem('token') ?? '', refresh: localStorage.getItem('refresh_token') ?? '',
-      user: localStorage.getItem('user_uuid') ?? '', device: localStorage.getItem('device_id') ?? '',
-    }));
-  }
 
   beforeAll(async () => {
     admin = `Bearer ${await testToken({ roleId: ROLE.admin, userId: randomUUID() })}`;
     await withPage(async (page) => {
-      session = await signIn(page);
+      session = await signInThroughLogin(page, site.url, PUPIL_PHONE);
     });
     const [teacher] = await stack!.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [TEACHER_PHONE]) as { id: string }[];
     stack!.services.learning.app.get(Clock).set(NOW);
@@ -96,15 +77,7 @@ describeWithBrowser('a pupil’s courses: groups, timetable and homework', (brow
     const t = T[locale];
     const hw = await api<{ data: { id: string } }>(`lessons/${lessonId}/homework`, { method: 'POST', body: { title: `Homework ${locale}`, text: '1-5', dueAt: '2026-12-04T20:00:00+05:00' } });
     await withPage(async (page) => {
-      await page.addInitScript(([s, l]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('refresh_token', s.refresh);
-        localStorage.setItem('user_uuid', s.user);
-        localStorage.setItem('device_id', s.device);
-        localStorage.setItem('currentLocale', l);
-      }, [session, locale] as const);
+      await useSession(page, session, locale);
       await page.goto(`${site.url}/student/courses`);
       await heading(page, t.title).waitFor();
       const title = { kk: 'Дайындық курсы', ru: 'Подготовительный курс', en: 'Preparation course' }[locale];

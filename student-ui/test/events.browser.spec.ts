@@ -16,6 +16,7 @@ import en from '../src/i18n/locales/en/events.json';
 import kk from '../src/i18n/locales/kk/events.json';
 import ru from '../src/i18n/locales/ru/events.json';
 import { startStack, type Stack } from './stack';
+import { newPupil, useToken } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
@@ -73,19 +74,11 @@ describeWithBrowser('events for a pupil in Chromium', (browser) => {
   }, 300_000);
 
   it.each(SIZES)('a pupil sees upcoming events on home, opens one and adds it to the calendar at %s in %s', async (_size, locale, options) => {
-    const pupilId = (await stack!.services.auth.app.get(DataSource).query(
-      `INSERT INTO users (id, phone, first_name, last_name, role_id, grade) VALUES (gen_random_uuid(), $1, 'Айгерім', 'Сәрсен', ${ROLE.student}, 6) RETURNING id`,
-      [`+77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`],
-    ) as { id: string }[])[0].id;
-    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
+    const pupil = await newPupil(stack!, 6);
     const L = TEXT[locale];
     const width = options.viewport!.width;
     await withPage(async (page) => {
-      await page.addInitScript(([tk, uid, l]) => {
-        localStorage.setItem('token', tk);
-        localStorage.setItem('user_uuid', uid);
-        localStorage.setItem('currentLocale', l);
-      }, [token, pupilId, locale] as const);
+      await useToken(page, pupil, locale);
       await page.goto(`${site.url}/student/home`);
       await page.getByRole('heading', { level: 2, name: L.upcoming.title }).waitFor();
       const cards = page.getByTestId('event-card');

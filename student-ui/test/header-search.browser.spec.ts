@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
-import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
-import { DataSource } from 'typeorm';
+import { heading, pageRunner, serveUiBuild, typeThenPause } from '@olymp/web-common/testing';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import ru from '../src/i18n/locales/ru/common.json';
 import { startStack, type Stack } from './stack';
+import { newPupil, useToken } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
@@ -23,6 +23,8 @@ const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
 const TEXT = { kk, ru, en } as const;
 const CHAPTER = { kk: 'Үшбұрыштар', ru: 'Треугольники', en: 'Triangles' } as const;
 const FRONT = { kk: 'Үшбұрыштың ауданы', ru: 'Площадь треугольника', en: 'Area of a triangle' } as const;
+/** The header search's pause after the last key (spec: 300 ms). */
+const SEARCH_DEBOUNCE_MS = 300;
 /** What the pupil types: the start of a word in their language (prefix search). */
 const TYPED = { kk: 'үшбұр', ru: 'треуг', en: 'triang' } as const;
 
@@ -53,26 +55,19 @@ describeWithBrowser('the header search finds library chapters and cards in Chrom
   }, 300_000);
 
   it.each(SIZES)('a pupil finds a card from the header at %s in %s and studies its chapter', async (_size, locale, options) => {
-    const pupilId = (await stack!.services.auth.app.get(DataSource).query(
-      `INSERT INTO users (id, phone, first_name, last_name, role_id, grade) VALUES (gen_random_uuid(), $1, 'Айгерім', 'Сәрсен', ${ROLE.student}, 6) RETURNING id`,
-      [`+77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`],
-    ) as { id: string }[])[0].id;
-    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
+    const pupil = await newPupil(stack!, 6);
     const L = TEXT[locale].header;
     await withPage(async (page) => {
-      await page.addInitScript(([tk, uid, l]) => {
-        localStorage.setItem('token', tk);
-        localStorage.setItem('user_uuid', uid);
-        localStorage.setItem('currentLocale', l);
-      }, [token, pupilId, locale] as const);
+      await useToken(page, pupil, locale);
       const searches: string[] = [];
       page.on('request', (r) => r.url().includes('/api/library/search') && searches.push(r.url()));
+      await page.clock.install();
       await page.goto(`${site.url}/student/home`);
       const field = page.getByPlaceholder(L.searchPlaceholder);
       // On a phone the field opens from the header's search button; on a desktop it stands in the header.
       if (options.isMobile) await page.getByRole('button', { name: L.searchOpen }).click();
       await field.waitFor();
-      await field.pressSequentially(TYPED[locale], { delay: 40 });
+      await typeThenPause(page, field, TYPED[locale], SEARCH_DEBOUNCE_MS, () => searches);
       const results = page.getByRole('list', { name: L.searchResults });
       const card = results.getByRole('link').filter({ hasText: FRONT[locale] });
       await card.waitFor();

@@ -13,6 +13,7 @@ import en from '../src/i18n/locales/en/library.json';
 import kk from '../src/i18n/locales/kk/library.json';
 import ru from '../src/i18n/locales/ru/library.json';
 import { startStack, type Stack } from './stack';
+import { newPupil, useToken } from './session';
 import { FAILED_LOADS } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -54,18 +55,10 @@ describeWithBrowser('the library and flashcards in Chromium', (browser) => {
   }, 300_000);
 
   it.each(SIZES)('a pupil studies a chapter as flashcards at %s in %s', async (_size, locale, options) => {
-    const pupilId = (await stack!.services.auth.app.get(DataSource).query(
-      `INSERT INTO users (id, phone, first_name, last_name, role_id, grade) VALUES (gen_random_uuid(), $1, 'Айгерім', 'Сәрсен', ${ROLE.student}, 5) RETURNING id`,
-      [`+77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`],
-    ) as { id: string }[])[0].id;
-    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
+    const pupil = await newPupil(stack!, 5);
     const L = TEXT[locale];
     await withPage(async (page) => {
-      await page.addInitScript(([tk, uid, l]) => {
-        localStorage.setItem('token', tk);
-        localStorage.setItem('user_uuid', uid);
-        localStorage.setItem('currentLocale', l);
-      }, [token, pupilId, locale] as const);
+      await useToken(page, pupil, locale);
       await page.goto(`${site.url}/student/library`);
       await heading(page, L.list.title).waitFor();
       await page.getByTestId('library').filter({ hasText: `Lib ${locale}` }).click();
@@ -86,7 +79,7 @@ describeWithBrowser('the library and flashcards in Chromium', (browser) => {
       await page.getByTestId('rate-easy').click();
       await page.getByText(L.study.finished).waitFor();
       const states = (await stack!.services.learning.app.get(DataSource).query(
-        'SELECT state, reps FROM library_review_states WHERE user_id = $1 ORDER BY state', [pupilId])) as { state: number; reps: number }[];
+        'SELECT state, reps FROM library_review_states WHERE user_id = $1 ORDER BY state', [pupil.id])) as { state: number; reps: number }[];
       expect(states).toEqual([{ state: 1, reps: 1 }, { state: 2, reps: 1 }]);
     }, options);
   });

@@ -14,6 +14,7 @@ import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import { mp4 } from '../../services/learning/test/media-fixtures';
 import { startStack, type Stack } from './stack';
+import { useToken } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const SIZES: [string, 'kk' | 'en', BrowserContextOptions][] = [
@@ -82,14 +83,7 @@ describeWithBrowser('a lesson recording and the footer links in Chromium', (brow
     await staff('social-media', { instagram: 'https://www.instagram.com/altynsaqa_media' }, 'PUT');
   }, 60_000);
 
-  const signIn = async (page: Page, locale: string) => {
-    const token = await testToken({ roleId: ROLE.student, userId: pupilId });
-    await page.addInitScript(([tk, uid, l]) => {
-      localStorage.setItem('token', tk);
-      localStorage.setItem('user_uuid', uid);
-      localStorage.setItem('currentLocale', l);
-    }, [token, pupilId, locale] as const);
-  };
+  const signIn = async (page: Page, locale: string) => useToken(page, { id: pupilId, token: await testToken({ roleId: ROLE.student, userId: pupilId }) }, locale);
 
   it.each(SIZES)('%s in %s: the player streams the recording by ranges; the footer links where staff set', async (_size, locale, options) => {
     await withPage(async (page) => {

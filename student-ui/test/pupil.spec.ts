@@ -13,7 +13,6 @@ import enChallenges from '../src/i18n/locales/en/challenges.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
 import kkCommon from '../src/i18n/locales/kk/common.json';
-import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import enProfile from '../src/i18n/locales/en/profile.json';
 import kkProfile from '../src/i18n/locales/kk/profile.json';
 import ruChallenges from '../src/i18n/locales/ru/challenges.json';
@@ -21,6 +20,7 @@ import ruCommon from '../src/i18n/locales/ru/common.json';
 import ruProfile from '../src/i18n/locales/ru/profile.json';
 import { DataSource } from 'typeorm';
 import { startStack, type Stack } from './stack';
+import { signInThroughLogin, useSession, type Session } from './session';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -57,13 +57,6 @@ function pageRunner(browser: () => Browser) {
   };
 }
 
-interface Session {
-  token: string;
-  refresh: string;
-  user: string;
-  device: string;
-}
-
 interface Titled {
   title: { kk: string; ru?: string; en?: string };
 }
@@ -94,33 +87,6 @@ async function api<T>(base: string, route: string, session?: Session, init: { me
   return (await response.json()) as T;
 }
 
-/** The newest code the development inbox holds for `phone` (sent after `since`). */
-async function codeFor(base: string, phone: string, since: number): Promise<string> {
-  return waitFor(
-    async () => {
-      const inbox = await api<{ data: { code: string; sentAt: string }[] }>(base, `dev/sms?to=${encodeURIComponent(phone)}`);
-      return inbox.data.find((sms) => Date.parse(sms.sentAt) >= since - 1000)?.code;
-    },
-    { what: `an SMS to ${phone}` },
-  );
-}
-
-/** Puts a signed-in session (another device's copy of it, for `withSession`) into a fresh context. */
-async function useSession(page: Page, session: Session, locale = 'kk'): Promise<void> {
-  await page.addInitScript(
-    ([s, l]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('refresh_token', s.refresh);
-      localStorage.setItem('user_uuid', s.user);
-      localStorage.setItem('device_id', s.device);
-      localStorage.setItem('currentLocale', l);
-    },
-    [session, locale] as const,
-  );
-}
-
 /** The top of the viewport, for "can it be seen without scrolling". */
 async function inViewport(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).first().evaluate((el) => {
@@ -146,20 +112,7 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     const base = site.url;
     let session: Session | undefined;
     await withPage(async (page) => {
-      await page.goto(`${base}/login`);
-      await page.getByLabel(kkLogin.fields.phone, { exact: true }).fill(phone);
-      const requested = Date.now();
-      await page.getByRole('button', { name: kkLogin.login.submit }).click();
-      await heading(page, kkLogin.otp.title).waitFor();
-      await page.getByLabel(kkLogin.code.label, { exact: true }).fill(await codeFor(base, phone, requested));
-      await page.getByRole('button', { name: kkLogin.code.submit }).click();
-      await page.waitForURL(`${base}/student/home`);
-      session = await page.evaluate(() => ({
-        token: localStorage.getItem('token') ?? '',
-        refresh: localStorage.getItem('refresh_token') ?? '',
-        user: localStorage.getItem('user_uuid') ?? '',
-        device: localStorage.getItem('device_id') ?? '',
-      }));
+      session = await signInThroughLogin(page, base, phone);
     });
     sessions.set(phone, session!);
     return session!;

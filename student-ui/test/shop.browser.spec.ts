@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
-import { cachedUiBuild, heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
+import { cachedUiBuild, heading, pageRunner, serveUiBuild, typeThenPause } from '@olymp/web-common/testing';
 import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import enShop from '../src/i18n/locales/en/shop.json';
@@ -21,6 +21,9 @@ import ruCommon from '../src/i18n/locales/ru/common.json';
 import ruShop from '../src/i18n/locales/ru/shop.json';
 import { startStack, type Stack } from './stack';
 import { FAILED_LOADS, hasCount, until } from './waits';
+
+/** The product list's pause after the last key before it asks the server (ProductBrowser's SEARCH_DELAY_MS). */
+const SEARCH_DELAY_MS = 350;
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ADMIN_DIR = path.resolve(__dirname, '../../admin-ui');
@@ -133,6 +136,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
     await withPage(
       async (page) => {
         // The shop's home: slides (none in the demo), categories, new and popular, the wallet's ZP and Altyn Saqa.
+        await page.clock.install();
         await page.goto(`${base}/student/shop`);
         await page.waitForURL(`${base}/student/shop/products/home`);
         await heading(page, kkShop.home.title).waitFor();
@@ -151,7 +155,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
           const url = new URL(r.url());
           if (url.pathname === '/api/shop/products' && url.searchParams.has('q')) searches.push(url.searchParams.get('q') ?? '');
         });
-        await page.getByRole('searchbox', { name: kkShop.filters.search, exact: true }).pressSequentially('дәптер', { delay: 40 });
+        await typeThenPause(page, page.getByRole('searchbox', { name: kkShop.filters.search, exact: true }), 'дәптер', SEARCH_DELAY_MS, () => searches);
         await hasText(page.getByTestId('products-total'), kkShop.products.found.replace('{{count}}', '1'));
         expect(searches).toEqual(['дәптер']);
         await hasCount(page.getByTestId('product-card'), 1);
@@ -180,6 +184,14 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         // Checkout with self-pickup at a demo point; the stock is held and the pupil pays in ZP.
         await page.getByRole('link', { name: kkShop.cart.checkout }).click();
         await heading(page, kkShop.checkout.title).waitFor();
+        // Pickup points by region (the pupil's own first; the demo pupil has none, so all): Abai's only, then all again.
+        const pickupPoints = page.locator('input[name="pickup-point"]');
+        await hasCount(pickupPoints, 20);
+        await page.getByLabel(kkShop.checkout.region, { exact: true }).selectOption({ label: 'Абай облысы' });
+        await hasCount(pickupPoints, 1);
+        await page.getByRole('radio', { name: /Семей олимпиада орталығы/ }).waitFor();
+        await page.getByLabel(kkShop.checkout.region, { exact: true }).selectOption({ value: '' });
+        await hasCount(pickupPoints, 20);
         await page.getByRole('button', { name: kkShop.checkout.place }).click();
         await page.getByText(kkShop.checkout.choosePoint).waitFor();
         await page.getByRole('radio', { name: /Астана беру пункті/ }).check();

@@ -12,10 +12,11 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { DataSource } from 'typeorm';
 import { LedgerService } from '@olymp/finance';
 import { ROLE } from '@olymp/proto';
-import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import kkShop from '../src/i18n/locales/kk/shop.json';
 import { startStack, type Stack } from './stack';
+import { until } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -41,21 +42,6 @@ function pageRunner(browser: () => Browser) {
   };
 }
 
-/** Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. */
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  let last: T | undefined;
-  try {
-    return await waitFor(
-      async () => {
-        last = await probe();
-        return ok(last) ? last : undefined;
-      },
-      { what, timeoutMs },
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`);
-  }
-}
 const normalise = (v: string) => v.replace(/\s/g, ' ').trim();
 const hasText = (l: Locator, expected: string | RegExp) =>
   until(

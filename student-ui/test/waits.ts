@@ -4,8 +4,11 @@ import type { Locator } from 'playwright-core';
 /** Chromium's console line for an error answer a test provokes on purpose (pageRunner's `allowConsole`). */
 export const FAILED_LOADS = /^Failed to load resource/;
 
-/** Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. */
-export async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls `probe` until `ok` holds (deadline, no sleeps), naming the last value seen when it never does. The default
+ * deadline is 30 s: on a loaded 2-core CI a screen that takes a service round trip and a re-render can need 10 s+.
+ */
+export async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   let last: T | undefined;
   try {
     return await waitFor(

@@ -17,10 +17,13 @@ export interface RelationSelectProps {
   placeholder?: string;
   mode?: 'multiple';
   style?: React.CSSProperties;
+  disabled?: boolean;
+  /** Its accessible name when no form label names it (a list's filter). */
+  'aria-label'?: string;
 }
 
 /** A searchable picker of rows of another resource, searching on the server (debounced 300 ms). */
-export function RelationSelect({ resource, value, onChange, scope, id, placeholder, mode, style }: RelationSelectProps) {
+export function RelationSelect({ resource, value, onChange, scope, id, placeholder, mode, style, disabled, 'aria-label': ariaLabel }: RelationSelectProps) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const meta = useResourceMeta(resource);
@@ -45,6 +48,8 @@ export function RelationSelect({ resource, value, onChange, scope, id, placehold
       loading={selectProps.loading}
       id={id}
       mode={mode}
+      disabled={disabled}
+      aria-label={ariaLabel}
       allowClear
       showSearch={Boolean(search)}
       filterOption={false}

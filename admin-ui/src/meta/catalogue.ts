@@ -49,6 +49,10 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'subchapters', route: '/library-subchapters', group: 'learning', sidebar: [], label: 'resources.subchapters.title', hidden: true },
   { name: 'cards', route: '/library-cards', group: 'learning', sidebar: [], label: 'resources.cards.title', hidden: true },
   { name: 'collections', route: '/library-collections', group: 'learning', sidebar: [], label: 'resources.collections.title', hidden: true },
+  // Flex (self-paced) courses (learning's flex/): a flex course's chapters and their lessons (text in kk/ru/en, a test,
+  // points); a lesson's videos are its materials (owner kind flex-lesson).
+  { name: 'flex-chapters', route: '/flex-chapters', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.flexChapters' },
+  { name: 'flex-lessons', route: '/flex-lessons', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.flexLessons' },
   // Materials and videos of lessons, training subchapters, library chapters and events (learning's media/): the API
   // decides by the owner's keys, so the page needs no sidebar key of its own.
   { name: 'materials', route: '/materials', group: 'learning', sidebar: [], label: 'sidebar.materials', custom: true },
@@ -65,6 +69,10 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'categories', route: '/shop/categories', group: 'shop', sidebar: [], label: 'sidebar.categories' },
   { name: 'sliders', route: '/shop/sliders', group: 'shop', sidebar: [], label: 'sidebar.sliders' },
   { name: 'pickup-points', route: '/shop/pickup-points', group: 'shop', sidebar: [], label: 'sidebar.pickupPoints' },
+  { name: 'delivery-points', route: '/shop/delivery-points', group: 'shop', sidebar: [], label: 'sidebar.deliveryPoints' },
+  // Prizes: the rules that grant them automatically, and every prize won with its claim (GET /api/claimed-products).
+  { name: 'prize-rules', route: '/shop/prize-rules', group: 'shop', sidebar: [], label: 'sidebar.prizeRules' },
+  { name: 'shop-claimed-products', route: '/shop/claimed-products', group: 'shop', sidebar: ['shop:prize_manage'], label: 'sidebar.claimedProducts', custom: true },
   { name: 'specs', route: '/shop/specs', group: 'shop', sidebar: [], label: 'resources.specs.title', hidden: true },
   { name: 'shop-orders-delivery', route: '/shop/orders/delivery', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.deliveryOrders', custom: true },
   { name: 'shop-orders-pickup', route: '/shop/orders/pickup', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.pickupOrders', custom: true },

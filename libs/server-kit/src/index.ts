@@ -58,5 +58,6 @@ export { auditLogResource } from './audit/audit-log.resource';
 export { DEV_PUBLIC_KEY_PEM } from './config/dev-keys';
 export * from './uploads/storage/storage.factory';
 export { Clock } from './time/clock';
+export { PeriodicPass } from './time/periodic-pass';
 export * from './validation/field-message';
 export { stableUuid } from './stable-uuid';

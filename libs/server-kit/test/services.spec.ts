@@ -93,7 +93,8 @@ describe('every service', () => {
     learning: {
       ...KIT,
       'GET /api/upload-image/{filename}': 'streams an uploaded image',
-      'GET /api/upload/files/{filename}': 'streams an uploaded file',
+      'GET /api/upload/files/{filename}': 'streams an uploaded file (to its uploader)',
+      'GET /api/materials/{id}/file': 'a material\'s file (who may see its owner)',
       'GET /api/achievements/{code}/print': 'a certificate as a PDF (inline)',
       'GET /api/achievements/{code}/download': 'a certificate as a PDF file',
       'GET /api/certificates/download': 'a certificate as a PDF file',
@@ -136,7 +137,7 @@ describe('every service', () => {
    */
   const DEPLOYED: Record<keyof typeof starters, string[]> = {
     auth: ['auth__sms_delivery_reported__SmsDeliveryReports_record', 'auth__system_probe_sent__ProbeService_receive'],
-    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__system_probe_sent__ProbeService_receive'],
+    learning: ['learning__invoice_paid__InvoicePaidConsumer_grant', 'learning__invoice_paid__learning_enrolment_invoice-paid', 'learning__invoice_refunded__learning_enrolment_invoice-refunded', 'learning__system_probe_sent__ProbeService_receive'],
     shop: [
       'shop__achievement_earned__shop_prizes_achievement-earned',
       'shop__invoice_cancelled__shop_orders_invoice-cancelled',
@@ -151,8 +152,10 @@ describe('every service', () => {
     ],
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
+      'notifications__course_enrolled__notifications_notices_course-enrolled',
       'notifications__course_news_posted__notifications_course-news',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
+      'notifications__learning_chat_audience_changed__notifications_chat_audience',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',
       'notifications__lesson_reminder_due__notifications_lesson-reminder',

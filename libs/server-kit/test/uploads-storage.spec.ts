@@ -83,11 +83,11 @@ describe('upload config', () => {
 
 describe('file addresses', () => {
   const name = `${randomUUID()}.png`;
-  it('are the service routes by default, and under UPLOAD_PUBLIC_URL when a CDN or the bucket serves files', () => {
+  it('are the service routes by default; images under UPLOAD_PUBLIC_URL when a CDN serves them, files never (private)', () => {
     const own = new UploadUrls(loadConfig('learning', {}));
     expect([own.of('image', name), own.of('file', name)]).toEqual([`/api/upload-image/${name}`, `/api/upload/files/${name}`]);
     const cdn = new UploadUrls(loadConfig('learning', { UPLOAD_PUBLIC_URL: 'https://cdn.example.kz/olymp/' }));
-    expect([cdn.of('image', name), cdn.of('file', name)]).toEqual([`https://cdn.example.kz/olymp/images/${name}`, `https://cdn.example.kz/olymp/files/${name}`]);
+    expect([cdn.of('image', name), cdn.of('file', name)]).toEqual([`https://cdn.example.kz/olymp/images/${name}`, `/api/upload/files/${name}`]);
   });
 });
 

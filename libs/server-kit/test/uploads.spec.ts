@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -121,8 +121,11 @@ describe('uploads', () => {
     request(learning.url).post('/api/upload').set('authorization', as(who)).set('x-locale', 'en')
       .field('id', id).field('offset', String(offset)).attach('chunk', bytes, { filename: 'blob', contentType: 'application/octet-stream' });
 
-  const download = async (url: string) => {
-    const res = await request(learning.url).get(url).buffer(true).parse((r, cb) => {
+  /** GET a stored file or image as bytes, as `who` (a file is served to its uploader only) or without a token. */
+  const download = async (url: string, who?: keyof typeof people) => {
+    const req = request(learning.url).get(url);
+    if (who) void req.set('authorization', as(who));
+    const res = await req.buffer(true).parse((r, cb) => {
       const parts: Buffer[] = [];
       r.on('data', (c: Buffer) => parts.push(c));
       r.on('end', () => cb(null, Buffer.concat(parts)));
@@ -156,6 +159,42 @@ describe('uploads', () => {
       expect(results.map((r) => r.status)).toEqual([403, 403, 403, 403]);
       expect(await rowCount()).toBe(before);
       expect(listDir('images')).toEqual([]);
+    });
+
+    it('serves a stored file to its uploader (and who manages all uploads) only: anyone else gets 404, as for no file', async () => {
+      const file = pdf(10 * KIB);
+      const id = (await startUpload('pupil', { name: 'recording.pdf', size: file.length })).body.data.id as string;
+      const done = await sendChunk('pupil', id, 0, file);
+      expect(done.body.data).toMatchObject({ status: 'stored', url: `/api/upload/files/${id}.pdf` });
+      const url = done.body.data.url as string;
+      // A stranger without a token, another pupil, a signed-in observer: 404, the same answer as a name never stored.
+      const refused = [await download(url), await download(url, 'otherPupil'), await download(url, 'observer')];
+      const missing = await download(`/api/upload/files/${randomUUID()}.pdf`, 'otherPupil');
+      expect([...refused, missing].map((r) => r.status)).toEqual([404, 404, 404, 404]);
+      expect(refused.every((r) => !r.body.includes(file.subarray(0, 64)))).toBe(true);
+      // Bytes under files/ that no upload of this service stored (a certificate, another service's file): 404.
+      const foreign = `${randomUUID()}.pdf`;
+      writeFileSync(join(uploadDir, 'files', foreign), file);
+      expect((await download(`/api/upload/files/${foreign}`, 'contentMaker')).status).toBe(404);
+      // The uploader and staff who look after all uploads read it.
+      const own = await download(url, 'pupil');
+      expect([own.status, sha256(own.body)]).toEqual([200, sha256(file)]);
+      expect((await download(url, 'contentMaker')).status).toBe(200);
+      rmSync(join(uploadDir, 'files', foreign));
+      expect((await request(learning.url).delete(`/api/upload/${id}`).set('authorization', as('pupil'))).status).toBe(200);
+    });
+
+    it('the public image route serves only images stored through upload-image, not other bytes under images/', async () => {
+      const res = await postImage('contentMaker', PNG, 'product.png', 'image/png');
+      expect(res.status).toBe(201);
+      expect((await download(res.body.data.url)).status).toBe(200);
+      // A chat picture or an avatar lies in the same storage (shared by the services), stored without a row here.
+      const chatPicture = `${randomUUID()}.webp`;
+      writeFileSync(join(uploadDir, 'images', chatPicture), readFileSync(join(uploadDir, 'images', res.body.data.filename)));
+      expect((await download(`/api/upload-image/${chatPicture}`)).status).toBe(404);
+      expect((await download(`/api/upload-image/${chatPicture}`, 'contentMaker')).status).toBe(404);
+      expect((await request(learning.url).delete(res.body.data.url).set('authorization', as('contentMaker'))).status).toBe(200);
+      rmSync(join(uploadDir, 'images', chatPicture));
     });
   });
 
@@ -372,7 +411,7 @@ describe('uploads', () => {
         filename: `${id}.pdf`, url: `/api/upload/files/${id}.pdf`, mime: 'application/pdf',
       });
       expect(sha256(readFileSync(join(uploadDir, 'files', `${id}.pdf`)))).toBe(sha256(file));
-      const served = await download(c3.body.data.url);
+      const served = await download(c3.body.data.url, 'pupil');
       expect(served).toMatchObject({ status: 200, type: 'application/pdf' });
       expect(sha256(served.body)).toBe(sha256(file));
       expect(existsSync(partialPath(id))).toBe(false);
@@ -432,7 +471,7 @@ describe('uploads', () => {
       expect(status.body.data).toMatchObject({ status: 'receiving', offset: 64 * KIB });
       const done = await sendAll('pupil', id, file, status.body.data.offset as number);
       expect(done.body.data).toMatchObject({ status: 'stored', filename: `${id}.pdf` });
-      expect(sha256((await download(done.body.data.url as string)).body)).toBe(sha256(file));
+      expect(sha256((await download(done.body.data.url as string, 'pupil')).body)).toBe(sha256(file));
     });
 
     it('aborts an upload in progress: its temporary data and session go', async () => {
@@ -511,7 +550,7 @@ describe('uploads', () => {
       const done = await sendChunk('pupil', id, 0, photo);
       expect(done.status).toBe(200);
       expect(done.body.data).toMatchObject({ status: 'stored', filename: `${id}.webp`, mime: 'image/webp' });
-      const stored = await download(done.body.data.url);
+      const stored = await download(done.body.data.url, 'pupil');
       expect(stored.type).toBe('image/webp');
       const meta = await sharp(stored.body).metadata();
       expect([meta.format, meta.width, meta.exif]).toEqual(['webp', 300, undefined]);

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 const BUILD_AND_START_TIMEOUT_MS = 120_000;
 
@@ -156,6 +156,22 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
 
 /** Waits until document.title is exactly `title`. */
 export const waitForTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+
+/**
+ * Types `text` into `field` while the page's clock stands still, then lets `debounceMs` pass on it: a debounced
+ * search must send nothing before the pause ends and exactly one request for the whole word after it, however slowly
+ * a loaded machine delivers the key presses. Needs `page.clock.install()` before the page loads; the clock runs on
+ * normally afterwards. `sent()` reads what the test has recorded so far.
+ */
+export async function typeThenPause(page: Page, field: Locator, text: string, debounceMs: number, sent: () => readonly unknown[]): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+  await field.pressSequentially(text);
+  await page.clock.runFor(debounceMs - 1);
+  if (sent().length !== 0) throw new Error(`a request went out before the ${debounceMs} ms pause ended: ${JSON.stringify(sent())}`);
+  await page.clock.runFor(1);
+  await page.clock.resume();
+}
 
 /** How long closing a test stack may take before it names what is still closing (on stderr, every this often). */
 const SLOW_CLOSE_MS = 15_000;

@@ -42,6 +42,7 @@ import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
 import { AuthSettings1763840000000 } from './migrations/1763840000000-auth-settings';
 import { AuthSessionRotations1763850000000 } from './migrations/1763850000000-auth-session-rotations';
+import { AuthUserLocale1764900000000 } from './migrations/1764900000000-auth-user-locale';
 
 /** Auth and identity: people, roles and permissions, sign-in and sessions. */
 @Module({
@@ -62,7 +63,7 @@ export const authService: ServiceDefinition = {
     ...peopleEntities, Teacher, Setting],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
-    AuthSettings1763840000000, AuthSessionRotations1763850000000],
+    AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

@@ -144,7 +144,8 @@ describe('sign-in through the gateway', () => {
     const { token, user } = res.body.data;
     expect(user).toMatchObject({ roleId: 7, student: true });
     const profile = await api().get('/api/profile').set('authorization', `Bearer ${token}`);
-    expect(profile.body.data).toMatchObject({ uuid: user.uuid, grade: 5, firstName: 'Әсел', schoolId: school.school, parentPhone: '+77019998877' });
+    // The site's language at registration becomes the profile's (bulk certificates are made in it).
+    expect(profile.body.data).toMatchObject({ uuid: user.uuid, grade: 5, firstName: 'Әсел', schoolId: school.school, parentPhone: '+77019998877', locale: 'en' });
     const events = await pg.query(`SELECT payload FROM "${ns.schemaOf('auth')}".outbox WHERE subject = 'user.registered'`);
     expect(events.rows.map((r) => r.payload.userId)).toContain(user.uuid);
 
@@ -307,5 +308,10 @@ describe('sign-in through the gateway', () => {
     const ok = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).send({ lastName: 'Жетінші-Өзгерген', grade: 7 });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ lastName: 'Жетінші-Өзгерген', grade: 7 });
+    // The profile's language: kk/ru/en only (localized 400, nothing changed), then saved.
+    const badLocale = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).set('x-locale', 'ru').send({ locale: 'de' });
+    expect([badLocale.status, badLocale.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const lang = await api().put(`/api/users/${seven.user.uuid}`).set('authorization', `Bearer ${seven.token}`).send({ locale: 'kk' });
+    expect([lang.status, lang.body.data.locale, lang.body.data.lastName]).toEqual([200, 'kk', 'Жетінші-Өзгерген']);
   });
 });

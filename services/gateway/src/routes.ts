@@ -106,6 +106,10 @@ export const ROUTES: readonly RouteRule[] = [
     'store',
     'tariffs',
     'my-courses',
+    // Flex (self-paced) courses (flex/): pupils' course pages, lessons, progress, leaderboard; staff's chapters and lessons.
+    'flex-courses',
+    'flex-chapters',
+    'flex-lessons',
     // Events (issue 16): staff CRUD and publishing; pupils' upcoming list, event page and calendar file.
     'events',
     'my-events',

@@ -110,6 +110,12 @@ describe('gateway config', () => {
     expect(c.BODY_LIMITS.multipart).toBe(multipartBodyLimit({ UPLOAD_MAX_BYTES: 1000 }));
   });
 
+  it('sheds by event loop load outside tests only, unless a test asks for it', () => {
+    expect(loadGatewayConfig({})).toMatchObject({ MAX_EVENT_LOOP_DELAY_MS: 500, MAX_EVENT_LOOP_UTILIZATION: 0.98 });
+    expect(loadGatewayConfig({ NODE_ENV: 'test' })).toMatchObject({ MAX_EVENT_LOOP_DELAY_MS: 0, MAX_EVENT_LOOP_UTILIZATION: 0 });
+    expect(loadGatewayConfig({ NODE_ENV: 'test', MAX_EVENT_LOOP_DELAY_MS: '5' })).toMatchObject({ MAX_EVENT_LOOP_DELAY_MS: 5, MAX_EVENT_LOOP_UTILIZATION: 0 });
+  });
+
   it('lists every invalid setting', () => {
     expect(() => loadGatewayConfig({ LEARNING_URL: 'nats://x', MAX_IN_FLIGHT: '0', MAX_EVENT_LOOP_UTILIZATION: '2' })).toThrow(
       /LEARNING_URL[\s\S]*MAX_IN_FLIGHT[\s\S]*MAX_EVENT_LOOP_UTILIZATION/,

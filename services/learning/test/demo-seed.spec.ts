@@ -1,7 +1,7 @@
 /**
  * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
  * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
- * a paid challenge, a training and a library exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
+ * a paid challenge, a training, a library and a flex course (two chapters, the demo pupil enrolled) exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
  * the first day's treasure opens only once day 1's tests are finished, and is claimed once.
  */
 import { demoUserId } from '@olymp/auth';
@@ -25,6 +25,18 @@ describe('demo content', () => {
     expect(fiveDay.map((r) => [r.grade, r.status, r.paid])).toEqual([[4, 'ongoing', false], [5, 'ongoing', false], [6, 'ongoing', false]]);
     expect(fiveDay[1].title.kk).toContain('5 күндік');
     expect(rows.filter((r) => r.paid).map((r) => r.status)).toEqual(['planned']);
+  });
+
+  it('seeds a flex course with two chapters that the demo grade-5 pupil studies at once, and others see in the store', async () => {
+    const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: demoUserId('+77000000105') })}`;
+    const id = demoId('course:flex-fractions');
+    const page = await s.http().get(`/api/flex-courses/${id}`).set('Authorization', pupil);
+    expect(page.status).toBe(200);
+    expect(page.body.data).toMatchObject({ access: true, title: { en: 'Fractions at your own pace' }, progress: { lessonsDone: 0, lessonsTotal: 4 } });
+    expect(page.body.data.chapters.map((c: { lessons: { hasTest: boolean }[] }) => c.lessons.map((l) => l.hasTest))).toEqual([[false, true], [false, true]]);
+    expect(page.body.data.progress.next.title.ru).toBe('Половина и четверть');
+    const store = await s.http().get('/api/store/courses?tab=flex');
+    expect(store.body.data).toEqual([expect.objectContaining({ id, kind: 'flex', priceTenge: 4900 })]);
   });
 
   it('opens day 1 now with 270 points a day and 1350 in five days, in three languages', async () => {

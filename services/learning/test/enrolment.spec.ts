@@ -15,6 +15,7 @@ import { RenewalSweeper } from '@olymp/learning';
 import { ROLE, type RoleId } from '@olymp/proto';
 import { Clock, NatsService, type RunningService } from '@olymp/server-kit';
 import { waitFor } from '@olymp/server-kit/testing';
+import { DataSource } from 'typeorm';
 import { type Pupil, learningStack } from './support';
 
 const DAY = 24 * 3600_000;
@@ -267,6 +268,54 @@ describe('course store and enrolment', () => {
       expect((await s.sql(`SELECT p.status FROM {learning}.course_enrolment_periods p JOIN {learning}.course_enrolments e ON e.id = p.enrolment_id WHERE e.user_id = $1`, [p.id])).map((r) => r.status)).toEqual(['paid']);
       expect((await standing(p)).enrolment.status).toBe('active');
     } finally {
+      clock().resume();
+    }
+  });
+
+  it('a refund of the course invoice ends the access at the refund (the kit Clock), once, also when the refund is redelivered', async () => {
+    const p = await s.pupil(7, { firstName: 'Нұржан', lastName: 'Әли' });
+    const invoiceId = await buy(p);
+    const st = await waitFor(async () => {
+      const x = await standing(p);
+      return x.enrolment?.status === 'active' && x;
+    }, { what: 'the refunded pupil enrolled first' });
+    expect(st.enrolment.group).toEqual({ id: openGroup, name: 'B' });
+    const refundAt = Date.parse(st.enrolment.periodStart) + 5 * DAY + 1234;
+    const financeClock = finance.app.get(Clock);
+    const refundedFacts = () => s.sql<{ n: number }>(`SELECT count(*)::int AS n FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->>'active' = 'false' AND payload->>'userId' = $1`, [p.id]);
+    try {
+      financeClock.set(refundAt);
+      clock().set(refundAt + 10);
+      const refund = await money().post(`/api/finance/invoices/${invoiceId}/refund`).set('Authorization', s.admin).set('X-Locale', 'en');
+      expect(refund.status).toBe(200);
+      expect(refund.body.data).toMatchObject({ status: 'paid', refundedAt: new Date(refundAt).toISOString() });
+      const [fact] = await finance.app.get(DataSource).query(`SELECT payload FROM outbox WHERE subject = 'invoice.refunded' AND payload->>'invoiceId' = $1`, [invoiceId]) as { payload: { product: { kind: string }; refundedTenge: number; refundedAt: string } }[];
+      expect(fact.payload).toMatchObject({ product: { kind: 'course' }, refundedTenge: 10500, refundedAt: new Date(refundAt).toISOString() });
+      // Learning ends the access at the refund's instant, to the millisecond, and takes the pupil out of the group.
+      await waitFor(async () => (await standing(p)).enrolment.status === 'lapsed', { what: 'the access ended by the refund' });
+      const [row] = await s.sql<{ access_until: Date; group_id: string | null; refunded_at: Date }>(
+        'SELECT e.access_until, e.group_id, pe.refunded_at FROM {learning}.course_enrolments e JOIN {learning}.course_enrolment_periods pe ON pe.enrolment_id = e.id WHERE e.user_id = $1', [p.id]);
+      expect([row.access_until.toISOString(), row.group_id, row.refunded_at.toISOString()]).toEqual([new Date(refundAt).toISOString(), null, new Date(refundAt).toISOString()]);
+      const refused = await get(`/groups/${openGroup}/timetable`, p.token);
+      expect([refused.status, refused.body.code]).toEqual([403, 'NOT_GROUP_MEMBER']);
+      expect(await s.sql('SELECT role FROM {learning}.course_group_members WHERE user_id = $1', [p.id])).toEqual([]);
+      expect((await refundedFacts())[0].n).toBe(1);
+
+      // A second refund is refused by finance; the same fact republished (another message id, a later instant)
+      // changes nothing in learning: the access keeps the first refund's end, no second "left".
+      expect((await money().post(`/api/finance/invoices/${invoiceId}/refund`).set('Authorization', s.admin)).body.code).toBe('INVOICE_ALREADY_REFUNDED');
+      const was = await s.sql('SELECT e.access_until, e.lapsed_at, e.group_id FROM {learning}.course_enrolments e WHERE e.user_id = $1', [p.id]);
+      const nats = s.learning.app.get(NatsService);
+      const consumed = async () => (await s.sql<{ n: number }>(`SELECT count(*)::int AS n FROM {learning}.inbox WHERE consumer LIKE '%invoice-refunded%'`))[0].n;
+      const before = await consumed();
+      const h = natsHeaders();
+      h.set('x-event-version', '1');
+      await nats.js.publish(nats.subject('invoice.refunded'), JSON.stringify({ ...fact.payload, refundedAt: new Date(refundAt + DAY).toISOString() }), { msgID: randomUUID(), headers: h });
+      await waitFor(async () => (await consumed()) > before, { what: 'the republished refund consumed' });
+      expect(await s.sql('SELECT e.access_until, e.lapsed_at, e.group_id FROM {learning}.course_enrolments e WHERE e.user_id = $1', [p.id])).toEqual(was);
+      expect((await refundedFacts())[0].n).toBe(1);
+    } finally {
+      financeClock.resume();
       clock().resume();
     }
   });

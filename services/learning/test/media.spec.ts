@@ -125,6 +125,8 @@ describe('media: materials, videos, recordings, social media', () => {
       const calls = [
         { method: 'get', path: `/api/materials?${q}`, allowed: may(keys.read) || may(keys.write) },
         { method: 'get', path: `/api/materials/${existing.id}`, allowed: may(keys.read) || may(keys.write) },
+        // A link has no file: who may see the owner gets 400 MATERIAL_IS_LINK, anyone else 403/404.
+        { method: 'get', path: `/api/materials/${existing.id}/file`, allowed: may(keys.read) || may(keys.write) },
         { method: 'post', path: '/api/materials', body: { ownerKind, ownerId, kind: 'file', ...titles('x'), uploadId: randomUUID() }, allowed: may(keys.write) },
         { method: 'patch', path: `/api/materials/${existing.id}`, body: {}, allowed: may(keys.write) },
         { method: 'put', path: `/api/materials/${existing.id}`, body: {}, allowed: may(keys.write) },
@@ -194,8 +196,23 @@ describe('media: materials, videos, recordings, social media', () => {
     ok(media);
     expect(media.body.data).toEqual([
       expect.objectContaining({ id: videoId, kind: 'video', url: `/api/videos/${videoId}/play`, durationSeconds: 12.5, title: { kk: 'Walkthrough (kk)', ru: 'Walkthrough (ru)', en: 'Walkthrough' } }),
-      expect.objectContaining({ kind: 'file', url: expect.stringMatching(/^\/api\/upload\/files\/[0-9a-f-]{36}\.pdf$/) }),
+      expect.objectContaining({ id: file.body.data.id, kind: 'file', url: `/api/materials/${file.body.data.id}/file` }),
     ]);
+    // The file through its material: the group's pupil reads it; another group's pupil and no token cannot. The kit's
+    // file address (the upload's name) is the uploader's only: 404 for the pupil, another pupil and no token alike.
+    const pdfBytes = await as(pupilA.token).get(`/api/materials/${file.body.data.id}/file`).buffer(true).parse(binary);
+    expect([pdfBytes.status, pdfBytes.headers['content-type'], pdfBytes.headers['cache-control']]).toEqual([200, 'application/pdf', 'private, no-store']);
+    expect((pdfBytes.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await as(pupilB.token).get(`/api/materials/${file.body.data.id}/file`)).body.code).toBe('NOT_GROUP_MEMBER');
+    expect((await s.http().get(`/api/materials/${file.body.data.id}/file`)).status).toBe(401);
+    for (const locale of ['kk', 'ru', 'en']) {
+      const linkFile = await s.http().get(`/api/materials/${(await s.sql<{ id: string }>("SELECT id FROM {learning}.materials WHERE owner_id = $1 AND kind = 'link'", [owners.lesson]))[0].id}/file`)
+        .set('Authorization', pupilA.token).set('X-Locale', locale);
+      expect([linkFile.status, linkFile.body.code]).toEqual([400, 'MATERIAL_IS_LINK']);
+    }
+    const uploaded = `/api/upload/files/${pdfUpload}.pdf`;
+    const byName = [await s.http().get(uploaded), await s.http().get(uploaded).set('Authorization', pupilA.token), await s.http().get(uploaded).set('Authorization', pupilB.token)];
+    expect(byName.map((r) => r.status)).toEqual([404, 404, 404]);
     expect(JSON.stringify(media.body)).not.toContain(videoUpload);
     const links = await as(pupilA.token).get(`/api/materials/links?ownerKind=lesson&ownerId=${owners.lesson}`);
     expect(links.body.data).toEqual([expect.objectContaining({ kind: 'link', url: 'https://example.kz/read' })]);
@@ -286,6 +303,12 @@ describe('media: materials, videos, recordings, social media', () => {
     ok(attached, 201);
     expect(attached.body.data).toMatchObject({ isRecording: true, kind: 'video', titleEn: 'Lesson of A', durationSeconds: 5400 });
     const id = attached.body.data.id as string;
+    // The recording's stored name is no way in: 404 (not 403: nothing confirms it exists) without a token, for the
+    // group's own pupil, another group's pupil and a stranger; its uploader (the teacher) still reads their upload.
+    const byName = `/api/upload/files/${upload}.mp4`;
+    const leaks = [await s.http().get(byName), ...(await Promise.all([pupilA, pupilB, stranger].map((p) => s.http().get(byName).set('Authorization', p.token))))];
+    expect(leaks.map((r) => [r.status, r.body.code])).toEqual(Array(4).fill([404, 'NOT_FOUND']));
+    expect((await s.http().get(byName).set('Authorization', teacher.token).set('Range', 'bytes=0-9')).status).toBe(200);
     const play = (who: Pupil) => s.http().get(`/api/videos/${id}/play`).set('Authorization', who.token).set('X-Locale', 'en').set('Range', 'bytes=1000-1999');
     const read = (who: Pupil) => play(who).buffer(true).parse(binary);
 

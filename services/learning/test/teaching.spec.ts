@@ -280,11 +280,11 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
 
     // 61 minutes before: too early.
     clock().set(new Date('2026-12-02T12:59:00Z'));
-    expect(await reminders().run()).toBe(0);
+    expect(await reminders().sweep()).toBe(0);
     // 59 minutes before: once; the next passes find it reminded.
     clock().set(new Date('2026-12-02T13:01:00Z'));
-    expect(await reminders().run()).toBe(1);
-    expect(await reminders().run()).toBe(0);
+    expect(await reminders().sweep()).toBe(1);
+    expect(await reminders().sweep()).toBe(0);
     expect(await reminded()).toEqual([{ lessonId: lessons.r1, pupils: [pupil.id, pupil2.id], startsAtAlmaty: '2026-12-02 19:00' }]);
 
     // Two workers (replicas) racing for the next lesson: one of them reminds it.
@@ -292,7 +292,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     try {
       second.app.get(Clock).set(new Date('2026-12-02T13:10:00Z'));
       clock().set(new Date('2026-12-02T13:10:00Z'));
-      const both = await Promise.all([second.app.get(LessonReminders).run(), reminders().run(), second.app.get(LessonReminders).run()]);
+      const both = await Promise.all([second.app.get(LessonReminders).sweep(), reminders().sweep(), second.app.get(LessonReminders).sweep()]);
       expect(both[0] + both[1]).toBe(1);
     } finally {
       await second.close();
@@ -300,7 +300,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     await s.learning.close();
     s.learning = await startLearning(s.ns.envFor('learning'));
     clock().set(new Date('2026-12-02T13:20:00Z'));
-    expect(await reminders().run()).toBe(0);
+    expect(await reminders().sweep()).toBe(0);
     expect((await reminded()).map((r) => r.lessonId)).toEqual([lessons.r1, lessons.r4]);
 
     // Notifications: one notice and one SMS per pupil, in the reader's language.

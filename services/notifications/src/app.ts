@@ -25,6 +25,7 @@ import { ChatGroup, ChatImage, ChatMember, ChatMessage, ChatReport } from './cha
 import { ChatImagesController } from './chat/chat-images.controller';
 import { ChatImagesService } from './chat/chat-images.service';
 import { NotificationsChatImages1764200000000 } from './migrations/1764200000000-notifications-chat-images';
+import { NotificationsChatOpen1764900000000 } from './migrations/1764900000000-notifications-chat-open';
 import { ChatService } from './chat/chat.service';
 import { ChatController } from './chat/chat.controller';
 import { ChatAdminController } from './chat/chat-admin.controller';
@@ -74,7 +75,7 @@ export const notificationsDefinition = (env: Record<string, string | undefined> 
     return [core, { module: ChatModule, imports: [AuditModule, core] }, auditLogResource({ access: 'log:index', path: 'logs/notifications' })];
   },
   entities: [DevSms, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport, ChatImage],
-  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000, NotificationsChatImages1764200000000],
+  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000, NotificationsChatImages1764200000000, NotificationsChatOpen1764900000000],
 });
 
 export const notificationsService: ServiceDefinition = notificationsDefinition();

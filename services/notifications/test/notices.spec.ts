@@ -152,4 +152,34 @@ describe('notices', () => {
     expect(await inbox()).toHaveLength(1);
     expect((await list(pupilToken)).body.total).toBe(2);
   });
+
+  it('course.enrolled: the pupil is told they are enrolled, with the course title, in their language; once per period', async () => {
+    const pupil = randomUUID();
+    const pupilToken = await testToken({ userId: pupil, roleId: ROLE.student });
+    const viewer = await Viewer.connect(node.url, { token: pupilToken, locale: 'kk' });
+    viewers.push(viewer);
+    const course = { kk: 'Аудандық кезеңге дайындық', ru: 'Подготовка к районному этапу', en: 'District stage preparation' };
+    const fact = {
+      enrolmentId: randomUUID(), periodId: randomUUID(), userId: pupil, courseId: randomUUID(), course, tariffId: randomUUID(), groupId: randomUUID(),
+      invoiceId: randomUUID(), renewal: false, startsAt: '2026-12-01T04:00:00.000Z', accessUntil: '2027-01-01T04:00:00.000Z',
+    };
+    await publish(node, 'course.enrolled', [fact]);
+    await waitFor(() => viewer.notices.length >= 1, { what: 'the enrolment toast' });
+    expect(viewer.notices[0]).toMatchObject({
+      kind: 'course.enrolled', toast: 'success', title: 'Сіз курсқа жазылдыңыз',
+      text: 'Сіз «Аудандық кезеңге дайындық» курсына жазылдыңыз. Қолжетімділік 01.01.2027 дейін ашық.',
+    });
+    // The same period again (a redelivery under another message id): still one notice. A renewal says "extended".
+    const [again] = await publish(node, 'course.enrolled', [fact]);
+    await waitFor(() => processed(node, again), { what: 'the repeated enrolment consumed' });
+    await publish(node, 'course.enrolled', [{ ...fact, periodId: randomUUID(), renewal: true, startsAt: fact.accessUntil, accessUntil: '2027-02-01T04:00:00.000Z' }]);
+    await waitFor(() => viewer.notices.length >= 2, { what: 'the renewal toast' });
+    const texts = async (locale: string) => ((await list(pupilToken, {}, locale)).body.data as { title: string; text: string }[]).map((n) => [n.title, n.text]);
+    expect(await texts('ru')).toEqual([
+      ['Доступ продлён', 'Доступ к курсу «Подготовка к районному этапу» продлён до 01.02.2027.'],
+      ['Вы зачислены', 'Вы зачислены на курс «Подготовка к районному этапу». Доступ открыт до 01.01.2027.'],
+    ]);
+    expect((await texts('en'))[1]).toEqual(['You are enrolled', 'You are enrolled in "District stage preparation". Access is open until 01.01.2027.']);
+    expect(viewer.notices).toHaveLength(2);
+  });
 });

@@ -6,7 +6,7 @@ import {
   shopPrizeRuleCreate, shopPrizeRuleUpdate,
 } from '@olymp/proto';
 import { Category, PickupPoint, Product, ProductSpec, Slider } from './catalogue/catalogue.entities';
-import { CategoryHooks, ProductHooks } from './catalogue/catalogue.hooks';
+import { CategoryHooks, PickupPointHooks, ProductHooks } from './catalogue/catalogue.hooks';
 import { Catalogue } from './catalogue/catalogue.service';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { Carts } from './cart/cart.service';
@@ -75,9 +75,9 @@ const hiddenInList = { hiddenInList: true } as const;
       defaultSort: [{ field: 'position', order: 'ASC' }, ...newest],
     }),
     CrudResource.register({
-      path: 'pickup-points', entity: PickupPoint, create: shopPickupPointCreate, update: shopPickupPointUpdate,
+      path: 'pickup-points', entity: PickupPoint, create: shopPickupPointCreate, update: shopPickupPointUpdate, hooks: PickupPointHooks,
       access: { read: 'shop:pickup_point_manage', write: 'shop:pickup_point_manage' },
-      searchable: names, label, fields: { provinceId: hiddenInList, addressKk: hiddenInList, addressRu: hiddenInList, addressEn: hiddenInList },
+      searchable: names, filterable: ['provinceId', 'active', 'createdAt', ...names], label, fields: { provinceId: hiddenInList, addressKk: hiddenInList, addressRu: hiddenInList, addressEn: hiddenInList },
       defaultSort: newest,
     }),
     CrudResource.register({

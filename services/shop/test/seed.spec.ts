@@ -43,11 +43,16 @@ describe('shop demo seed', () => {
     expect(claim.status).toBe(201);
     expect(claim.body.data).toMatchObject({ kind: 'prize', status: 'paid', total: 0 });
     // A pickup point per demo province: the three cities and the centre of each of the 17 regions, named in kk/ru/en.
-    const points = (await request(shop.url).get('/api/shop/pickup-points').expect(200)).body.data as { name: { kk: string; ru: string; en: string }; address: { kk: string } }[];
+    const points = (await request(shop.url).get('/api/shop/pickup-points').expect(200)).body.data as { name: { kk: string; ru: string; en: string }; address: { kk: string }; provinceId: number | null }[];
     expect(points).toHaveLength(20);
     expect(points.map((p) => p.name.en)).toEqual(expect.arrayContaining(['Almaty pickup point', 'Astana pickup point', 'Shymkent pickup point', 'Semey olympiad centre', 'Oskemen olympiad centre']));
     expect(points.every((p) => p.name.kk && p.name.ru && p.name.en && p.name.kk !== p.name.en)).toBe(true);
     expect(points.find((p) => p.name.en === 'Taraz olympiad centre')?.address.kk).toMatch(/^Жамбыл облысы, Тараз/);
+    // Each is placed in its province of auth's directory (by code), so checkout can offer a pupil their region's.
+    const provinces = (await pg.query(`SELECT id, code FROM "${ns.schemaOf('auth')}".provinces`)).rows as { id: number; code: string }[];
+    expect(new Set(points.map((p) => p.provinceId))).toEqual(new Set(provinces.map((p) => p.id)));
+    const abai = provinces.find((p) => p.code === 'abai')!;
+    expect((await request(shop.url).get(`/api/shop/pickup-points?provinceId=${abai.id}`).expect(200)).body.data.map((p: { name: { en: string } }) => p.name.en)).toEqual(['Semey olympiad centre']);
     const schema = ns.schemaOf('shop');
     await pg.query(`UPDATE "${schema}".products SET stock = 7 WHERE id = $1`, [demoShopId('product', 'kazakh-primer')]);
     await shop.close();

@@ -34,12 +34,15 @@ export const getLeaderboard = (kind: 'challenge' | 'training', id: string) =>
 export interface QuizContextRef {
   checkpoint?: string;
   subchapter?: string;
+  /** A flex course's lesson whose test this is. */
+  flexLesson?: string;
 }
 
 function contextQuery(ctx: QuizContextRef): string {
   const q = new URLSearchParams();
   if (ctx.checkpoint) q.set('checkpoint', ctx.checkpoint);
   if (ctx.subchapter) q.set('subchapter', ctx.subchapter);
+  if (ctx.flexLesson) q.set('flexLesson', ctx.flexLesson);
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -56,7 +56,9 @@ export const getProducts = (q: ProductQuery) => apiJson<ProductPage>(`shop/produ
 export const getProduct = (id: string) => apiJson<{ data: ShopProductDetail }>(`shop/products/${id}`).then((a) => a.data);
 export const getCategories = () => apiJson<{ data: Category[] }>('shop/categories').then((a) => a.data);
 export const getSliders = () => apiJson<{ data: Slide[] }>('shop/sliders').then((a) => a.data);
-export const getPickupPoints = () => apiJson<{ data: PickupPoint[] }>('shop/pickup-points').then((a) => a.data);
+/** Active pickup points, of one region (auth's province id) when given. */
+export const getPickupPoints = (provinceId?: number) =>
+  apiJson<{ data: PickupPoint[] }>(provinceId ? `shop/pickup-points?provinceId=${provinceId}` : 'shop/pickup-points').then((a) => a.data);
 
 export const CART_CHANGED = 'olymp:cart-changed';
 /** Tells the header's basket to count again. */

@@ -18,9 +18,9 @@ import { useSend } from '../../hooks/useSend';
 import { uploadInChunks } from './upload';
 
 const NS = ['media', 'common'] as const;
-const OWNER_KINDS: MaterialOwnerKind[] = ['lesson', 'training-subchapter', 'library-chapter', 'event'];
+const OWNER_KINDS: MaterialOwnerKind[] = ['lesson', 'training-subchapter', 'library-chapter', 'event', 'flex-lesson'];
 /** Where each owner's list is (the CRUD resources); every one has a title in three languages. */
-const OWNER_PATHS: Record<MaterialOwnerKind, string> = { lesson: 'lessons', 'training-subchapter': 'training-subchapters', 'library-chapter': 'chapters', event: 'events' };
+const OWNER_PATHS: Record<MaterialOwnerKind, string> = { lesson: 'lessons', 'training-subchapter': 'training-subchapters', 'library-chapter': 'chapters', event: 'events', 'flex-lesson': 'flex-lessons' };
 const KINDS: MaterialKind[] = ['file', 'video', 'link'];
 type Titled = { id: string; titleKk: string; titleRu: string; titleEn: string };
 const titleOf = (row: Titled, locale: string) => (locale === 'ru' ? row.titleRu : locale === 'en' ? row.titleEn : row.titleKk);

@@ -6,6 +6,12 @@ const ProductEditor = lazy(() => import('./ProductEditor'));
 const CategoryTree = lazy(() => import('./CategoryTree'));
 const SliderEditor = lazy(() => import('./SliderEditor'));
 const OrderShow = lazy(() => import('./OrderShow'));
+const ClaimedProducts = lazy(() => import('./ClaimedProducts'));
+const points = (name: 'PickupPointList' | 'PickupPointForm' | 'DeliveryPointList' | 'DeliveryPointForm') => lazy(() => import('./Points').then((m) => ({ default: m[name] })));
+const rules = (name: 'PrizeRuleList' | 'PrizeRuleForm') => lazy(() => import('./PrizeRules').then((m) => ({ default: m[name] })));
+const PickupPointForm = points('PickupPointForm');
+const DeliveryPointForm = points('DeliveryPointForm');
+const PrizeRuleForm = rules('PrizeRuleForm');
 const ordersPage = (name: 'DeliveryOrders' | 'PickupOrders' | 'ReturnOrders') => lazy(() => import('./OrdersList').then((m) => ({ default: m[name] })));
 
 export const PAGES: AreaPages = {
@@ -13,6 +19,10 @@ export const PAGES: AreaPages = {
     products: { create: ProductEditor, edit: ProductEditor },
     categories: { list: CategoryTree },
     sliders: { create: SliderEditor, edit: SliderEditor },
+    'pickup-points': { list: points('PickupPointList'), create: PickupPointForm, edit: PickupPointForm },
+    'delivery-points': { list: points('DeliveryPointList'), create: DeliveryPointForm, edit: DeliveryPointForm },
+    'prize-rules': { list: rules('PrizeRuleList'), create: PrizeRuleForm, edit: PrizeRuleForm },
+    'shop-claimed-products': { list: ClaimedProducts },
     'shop-orders-delivery': { list: ordersPage('DeliveryOrders') },
     'shop-orders-pickup': { list: ordersPage('PickupOrders') },
     'shop-orders-returns': { list: ordersPage('ReturnOrders') },

@@ -13,7 +13,7 @@ import { type LockedUpload, UploadRepository } from './upload.repository';
 import type { UploadRecord } from './upload.entity';
 import { UploadUrls } from './upload-urls';
 import { UploadOffsetError } from './upload-offset.error';
-import { assertMayManage, assertOwner } from './upload.access';
+import { assertMayManage, assertOwner, managesAllUploads } from './upload.access';
 import { S3_MIN_PART_BYTES, toMb } from './upload.config';
 import { type ChunkFields, type StartUploadBody, type UploadView, anyFields, chunkFields, startUploadBody } from './upload.dto';
 import { FILE_TYPES, IMAGE_TYPES, STORED_IMAGE_TYPE, allowedLabels, generatedName, matchDeclared, matchDetected, parseGeneratedName, storageKey } from './upload.types';
@@ -177,10 +177,17 @@ export class ChunkedUploadService {
     });
   }
 
-  /** The stored file for GET /api/upload/files/{filename}. */
-  async read(filename: string): Promise<StoredObject & { mime: string }> {
+  /**
+   * The stored file for GET /api/upload/files/{filename}, for its uploader (or who manages all uploads) only:
+   * files are lesson recordings, materials and certificates, private to who may see their owner, so they are read
+   * through their owners' access-checked routes (videos' play, materials' file). Anyone else gets 404, the same as
+   * for a name that does not exist, so the answer never confirms that a file exists.
+   */
+  async read(filename: string, user: AuthUser | undefined): Promise<StoredObject & { mime: string }> {
     const parsed = parseGeneratedName(filename, FILE_TYPES);
     if (!parsed) throw new DomainError('UPLOAD_INVALID_NAME', { value: filename.slice(0, 80) });
+    const row = user ? await this.uploads.findStored(filename, 'file') : null;
+    if (!row || !user || (row.ownerId !== user.sub && !managesAllUploads(user))) throw notFound();
     const found = await this.storage.get(storageKey('file', filename));
     if (!found) throw notFound();
     return { ...found, mime: parsed.type.mime };

@@ -89,10 +89,15 @@ export class ImageUploadService {
     });
   }
 
-  /** The stored image for GET /api/upload-image/{filename}. */
+  /**
+   * The stored image for GET /api/upload-image/{filename}: only images stored through `store` (a row of kind image
+   * in this service's `upload` table: product, slider, challenge, event, card pictures). The storage is shared, so
+   * other bytes under `images/` (chat pictures, avatars) are 404 here: they have their own access-checked routes.
+   */
   async read(filename: string): Promise<StoredObject & { mime: string }> {
     const parsed = parseGeneratedName(filename, IMAGE_TYPES);
     if (!parsed) throw new DomainError('UPLOAD_INVALID_NAME', { value: filename.slice(0, 80) });
+    if (!(await this.uploads.findStored(filename, 'image'))) throw notFound();
     const found = await this.storage.get(storageKey('image', filename));
     if (!found) throw notFound();
     return { ...found, mime: parsed.type.mime };

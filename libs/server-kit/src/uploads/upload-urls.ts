@@ -15,8 +15,12 @@ export class UploadUrls {
     this.base = config.UPLOAD_PUBLIC_URL?.replace(/\/+$/, '');
   }
 
+  /**
+   * Images are public, so a CDN may serve them. Files never go to UPLOAD_PUBLIC_URL: they are private (recordings,
+   * materials) and only the service's route checks who asks.
+   */
   of(kind: UploadKind, filename: string): string {
-    if (this.base) return `${this.base}/${storageKey(kind, filename)}`;
+    if (this.base && kind === 'image') return `${this.base}/${storageKey(kind, filename)}`;
     return kind === 'image' ? `/api/upload-image/${filename}` : `/api/upload/files/${filename}`;
   }
 }

@@ -22,13 +22,16 @@ export class UploadController {
     return { data: result.view };
   }
 
-  /** Public like images: lesson materials are linked from pages; the name is an unguessable uuid. */
+  /**
+   * Open at the guard, but only the uploader (or who manages all uploads) gets the bytes; everyone else 404 (never
+   * 403, which would confirm the name). Recordings, materials and certificates are served by their owners' routes.
+   */
   @Get('files/:filename')
   @Public()
-  @Header('Cache-Control', 'public, max-age=31536000, immutable')
+  @Header('Cache-Control', 'private, no-store')
   @Header('X-Content-Type-Options', 'nosniff')
-  async read(@Param('filename') filename: string) {
-    const file = await this.uploads.read(filename);
+  async read(@Param('filename') filename: string, @CurrentUser() user: AuthUser | undefined) {
+    const file = await this.uploads.read(filename, user);
     return new StreamableFile(file.stream, { type: file.mime, length: file.size });
   }
 

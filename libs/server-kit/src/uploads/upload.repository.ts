@@ -30,6 +30,11 @@ export class UploadRepository {
     return this.ds.getRepository(UploadRecord).findOneBy({ id, kind });
   }
 
+  /** The stored upload of this kind with this generated name, or null (other services' files have no row here). */
+  findStored(filename: string, kind: UploadKind): Promise<UploadRecord | null> {
+    return this.ds.getRepository(UploadRecord).findOneBy({ filename, kind, status: 'stored' });
+  }
+
   /**
    * Runs `fn` in a transaction with the row locked (SELECT ... FOR UPDATE), so two requests for the same upload,
    * on any replica, take turns; `fn` gets null when there is no such row of that kind. Whatever `fn` throws rolls

@@ -25,7 +25,8 @@ import { createUploadStorage } from './storage/storage.factory';
  *          (image-reencode.ts: at most IMAGE_MAX_SIDE px a side, no metadata); 400 UPLOAD_TYPE_NOT_ALLOWED unless the
  *          bytes are JPEG/PNG/WebP/GIF; 400 IMAGE_UNREADABLE if they do not decode or exceed 40 megapixels;
  *          413 UPLOAD_TOO_LARGE
- *   GET    /api/upload-image/{filename}  public, the image
+ *   GET    /api/upload-image/{filename}  public, an image stored through upload-image (a row in `upload`); any other
+ *          bytes under images/ (chat pictures, avatars, which have their own routes) are 404
  *   DELETE /api/upload-image/{filename}  200 { data: { filename, deleted: true } }; 400 UPLOAD_INVALID_NAME for a
  *          name the server did not generate; 404 unknown; 403 someone else's
  *
@@ -41,7 +42,9 @@ import { createUploadStorage } from './storage/storage.factory';
  *          400 UPLOAD_TYPE_NOT_ALLOWED when the assembled bytes are not an allowed type (the upload is then gone);
  *          a picture is re-encoded like upload-image's and stored as '<id>.webp' (400 IMAGE_UNREADABLE, gone, if not)
  *   GET    /api/upload/{id}            the upload as above (to find the offset to resume from)
- *   GET    /api/upload/files/{filename}  public, the stored file
+ *   GET    /api/upload/files/{filename}  the stored file for its uploader (or upload:delete_any, admins) only; 404 for
+ *          anyone else, signed in or not (files are recordings, materials, certificates: read through their owners'
+ *          access-checked routes, e.g. GET /api/materials/{id}/file, GET /api/videos/{id}/play)
  *   DELETE /api/upload/{id}            200 { data: { id, status: 'aborted' | 'deleted' } }: aborts an upload in
  *          progress (its temporary data goes) or deletes the stored file
  *

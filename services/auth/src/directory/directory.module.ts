@@ -3,6 +3,7 @@ import { type CrudAccess, CrudResource } from '@olymp/server-kit';
 import { District, Province, School } from './directory.entities';
 import { createDistrict, createProvince, createSchool, updateDistrict, updateProvince, updateSchool } from './directory.dto';
 import { DirectorySeeder } from './directory.seeder';
+import { ProvincesRpcController } from './provinces.rpc.controller';
 
 /**
  * The geography directory as standard resources (spec section 7): anyone may read it (the registration form
@@ -32,6 +33,7 @@ const PROVINCE_KINDS = {
       audit: { reveal: ['code'] }, label: ['name'], fields: { code: { hiddenInList: true } }, defaultSort: newest,
     }),
   ],
+  controllers: [ProvincesRpcController],
   providers: [DirectorySeeder],
 })
 export class DirectoryModule {}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@olymp/proto';
 import { phone } from '../signin/signin.dto';
 
 /**
@@ -14,5 +15,7 @@ export const updateUserBody = z.strictObject({
   province: z.number().int().positive().max(2_147_483_647).optional(),
   district: z.number().int().positive().max(2_147_483_647).optional(),
   school: z.number().int().positive().max(2_147_483_647).optional(),
+  /** The language certificates and other bulk-made papers are in. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type UpdateUserBody = z.output<typeof updateUserBody>;

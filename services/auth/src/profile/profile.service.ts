@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ALL_PERMISSIONS_ROLE, PERMISSIONS, ROLE, type RoleId } from '@olymp/proto';
+import { ALL_PERMISSIONS_ROLE, type Locale, PERMISSIONS, ROLE, type RoleId } from '@olymp/proto';
 import { type AuthUser, DomainError } from '@olymp/server-kit';
 import { RolesService } from '../roles/roles.service';
 import { SignInService } from '../signin/signin.service';
@@ -16,6 +16,7 @@ interface UserRow {
   last_name: string;
   role_id: RoleId;
   grade: number | null;
+  locale: Locale | null;
   parent_phone: string | null;
   province_id: number | null;
   district_id: number | null;
@@ -35,7 +36,7 @@ export class ProfileService {
 
   private async row(userId: string): Promise<UserRow> {
     const [u] = await this.ds.query(
-      `SELECT id, phone, email, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id,
+      `SELECT id, phone, email, first_name, last_name, role_id, grade, locale, parent_phone, province_id, district_id, school_id,
               (SELECT a.filename FROM user_avatars a WHERE a.user_id = users.id AND a.current) AS avatar -- people/: current avatar
          FROM users WHERE id = $1`,
       [userId],
@@ -54,6 +55,7 @@ export class ProfileService {
       phone: u.phone,
       email: u.email,
       grade: u.grade,
+      locale: u.locale,
       parentPhone: u.parent_phone,
       provinceId: u.province_id,
       districtId: u.district_id,
@@ -89,9 +91,9 @@ export class ProfileService {
     try {
       await this.ds.query(
         `UPDATE users SET first_name = $2, last_name = $3, email = $4, parent_phone = $5, province_id = $6,
-                district_id = $7, school_id = $8, updated_at = now() WHERE id = $1`,
+                district_id = $7, school_id = $8, locale = $9, updated_at = now() WHERE id = $1`,
         [userId, body.firstName ?? current.first_name, body.lastName ?? current.last_name,
-          body.email === undefined ? current.email : body.email, parentPhone, province, district, school],
+          body.email === undefined ? current.email : body.email, parentPhone, province, district, school, body.locale ?? current.locale],
       );
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw new DomainError('RECORD_EXISTS', { fields: 'email' }, { email: 'RECORD_EXISTS' });

@@ -102,9 +102,9 @@ export class SignInService {
       if (refused) return { refused };
       try {
         await m.query(
-          `INSERT INTO users (id, phone, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-          [userId, phone, body.firstName, body.lastName, ROLE.student, body.grade, parentPhone, body.province, body.district, body.school, now],
+          `INSERT INTO users (id, phone, first_name, last_name, role_id, grade, parent_phone, province_id, district_id, school_id, locale, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $12, $11, $11)`,
+          [userId, phone, body.firstName, body.lastName, ROLE.student, body.grade, parentPhone, body.province, body.district, body.school, now, locale],
         );
       } catch (err) {
         // Two registrations of one phone at once: the second loses on the unique index.

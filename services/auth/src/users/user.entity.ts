@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { Locale } from '@olymp/proto';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Role } from '../roles/role.entity';
 import { District, Province, School } from '../directory/directory.entities';
 
@@ -7,6 +8,7 @@ import { District, Province, School } from '../directory/directory.entities';
  * each); an e-mail may be added to sign in with it too. A pupil's grade is fixed at registration.
  */
 @Entity({ name: 'users' })
+@Check('CHK_users_locale', `"locale" IN ('kk', 'ru', 'en')`)
 export class User {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_users' })
   id!: string;
@@ -35,6 +37,13 @@ export class User {
   /** School grade of a pupil (null for staff); fixed after registration. */
   @Column({ type: 'smallint', nullable: true })
   grade!: number | null;
+
+  /**
+   * The language the person uses the platform in (kk/ru/en): set at registration from the site's language, changed
+   * in the profile; what is made for them in bulk (certificates) is in it. Null: not known (older accounts).
+   */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  locale!: Locale | null;
 
   @Column({ name: 'parent_phone', type: 'varchar', length: 16, nullable: true })
   parentPhone!: string | null;

@@ -32,6 +32,7 @@ export class UsersRpcController {
         firstName: u.firstName,
         lastName: u.lastName,
         grade: u.grade,
+        locale: u.locale,
         province: place(u.province),
         district: place(u.district),
         school: place(u.school),

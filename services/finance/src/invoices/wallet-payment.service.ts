@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditLog, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
+import { AuditLog, Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { FINANCE_CONFIG, type FinanceConfig } from '../config';
 import { type Leg, LedgerService } from '../ledger/ledger.service';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderNotice } from '../recharges/payment-provider';
@@ -36,6 +36,7 @@ export class WalletPaymentService {
     private readonly audit: AuditLog,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(FINANCE_CONFIG) private readonly config: FinanceConfig,
+    private readonly clock: Clock,
   ) {}
 
   get zpRateTenge(): number {
@@ -187,7 +188,8 @@ export class WalletPaymentService {
 
   /**
    * Refunds a paid invoice (key `invoice.refund:<id>`): the ZP and Altyn Saqa it took go back as postings from
-   * `refunds`, the tenge through the provider's refund. The invoice stays paid, with `refundedAt`.
+   * `refunds`, the tenge through the provider's refund. The invoice stays paid, with `refundedAt` (the kit's Clock);
+   * `invoice.refunded` goes out in the same transaction (a course period's access ends then, in learning).
    */
   async refund(invoiceId: string, actor: Caller): Promise<Invoice> {
     return this.ds.transaction(async (m) => {
@@ -219,11 +221,20 @@ export class WalletPaymentService {
           legs,
         });
       }
-      invoice.refundedAt = new Date();
+      invoice.refundedAt = this.clock.now();
       invoice.refundedZp = zp;
       invoice.refundedAltynSaqa = altynSaqa;
       invoice.refundedTenge = tenge;
       await m.getRepository(Invoice).save(invoice);
+      await this.outbox.add(m, 'invoice.refunded', {
+        invoiceId: invoice.id,
+        userId: invoice.userId,
+        product: { kind: invoice.productKind, id: invoice.productId },
+        refundedTenge: tenge,
+        refundedZp: zp,
+        refundedAltynSaqa: altynSaqa,
+        refundedAt: invoice.refundedAt.toISOString(),
+      });
       await this.audit.record(m, { actor, action: 'refund', resource: 'invoices', resourceId: invoice.id, before, after: invoice });
       return invoice;
     });

@@ -151,5 +151,6 @@ export class AttemptsController {
 function contextView(ctx: Awaited<ReturnType<QuizContexts['resolve']>>) {
   if (ctx.kind === 'challenge') return { kind: ctx.kind, challengeId: ctx.challenge.id, checkpointId: ctx.checkpoint.id };
   if (ctx.kind === 'training') return { kind: ctx.kind, trainingId: ctx.training.id, subchapterId: ctx.subchapter.id };
+  if (ctx.kind === 'flex') return { kind: ctx.kind, courseId: ctx.course.id, lessonId: ctx.lesson.id };
   return { kind: ctx.kind };
 }

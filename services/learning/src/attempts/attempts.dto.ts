@@ -3,11 +3,12 @@ import { fieldMessage } from '@olymp/server-kit';
 
 const uuid = z.uuid();
 
-export const contextQuery = z.strictObject({ checkpoint: uuid.optional(), subchapter: uuid.optional() });
+export const contextQuery = z.strictObject({ checkpoint: uuid.optional(), subchapter: uuid.optional(), flexLesson: uuid.optional() });
 
 export const startBody = z.strictObject({
   checkpoint: uuid.optional(),
   subchapter: uuid.optional(),
+  flexLesson: uuid.optional(),
   /** Spec section 5: the pupil confirms all three before the test starts. */
   prechecks: z.strictObject({ charged: z.boolean(), stableConnection: z.boolean(), timerKeepsRunning: z.boolean() }).optional(),
 });
@@ -30,5 +31,5 @@ export const answersBody = z.strictObject({
   answers: z.array(z.strictObject({ questionId: uuid, answer, seq })).min(1).max(200),
 });
 
-export const finishBody = z.strictObject({ attemptId: uuid.optional(), checkpoint: uuid.optional(), subchapter: uuid.optional() });
-export const resetBody = z.strictObject({ checkpoint: uuid.optional(), subchapter: uuid.optional() });
+export const finishBody = z.strictObject({ attemptId: uuid.optional(), checkpoint: uuid.optional(), subchapter: uuid.optional(), flexLesson: uuid.optional() });
+export const resetBody = z.strictObject({ checkpoint: uuid.optional(), subchapter: uuid.optional(), flexLesson: uuid.optional() });

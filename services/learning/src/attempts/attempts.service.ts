@@ -7,6 +7,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Clock, type Counter, DomainError, EventOutbox, Metrics, notFound } from '@olymp/server-kit';
 import { ANSWER_GRACE_MS, Attempt, type AnswerValue, type ContextKind, type Prechecks, UserAnswer } from '../floor/attempt.entities';
 import { type ContextQuery, type QuizContext, QuizContexts } from './contexts';
+import { flexAccessOpen } from '../floor/flex.entities';
 import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer, optionsFor, seededOrder } from './sheet';
 import type { Reveal } from './reveal';
 import { Participations, type Standing } from '../boards/participations.service';
@@ -101,6 +102,7 @@ export class Attempts {
       .orderBy('a.attempt_no', 'DESC')
       .limit(1);
     if (ctx.board) qb.andWhere('a.board_kind = :kind AND a.board_id = :boardId', { kind: ctx.board.kind, boardId: ctx.board.id });
+    else if (ctx.kind === 'flex') qb.andWhere('a.context_kind = :flex AND a.flex_lesson_id = :lessonId', { flex: 'flex', lessonId: ctx.lesson.id });
     else qb.andWhere('a.context_kind = :standalone', { standalone: 'standalone' });
     return qb.getOne();
   }
@@ -122,6 +124,11 @@ export class Attempts {
       const ctx = await this.contexts.resolve(quizId, q, m);
       const now = this.clock.now();
       if (ctx.kind === 'standalone' && !staffPreview) throw new DomainError('QUIZ_NOT_IN_CONTEXT');
+      // A flex lesson's test: the pupil's paid access to the course runs (staff preview it like a standalone quiz).
+      if (ctx.kind === 'flex' && !staffPreview) {
+        if (!ctx.course.published) throw notFound();
+        if (!(await flexAccessOpen(m, ctx.course.id, userId, now))) throw new DomainError('FLEX_NOT_ENROLLED');
+      }
       let participation: Participation | null = null;
       if (ctx.board) {
         participation = await this.participations.lock(m, ctx.board, userId);
@@ -129,7 +136,9 @@ export class Attempts {
       }
       const running = await m.findOne(Attempt, { where: { userId, quizId, status: 'running' } });
       if (running) {
-        const same = ctx.board ? running.boardId === ctx.board.id : running.contextKind === 'standalone';
+        const same = ctx.board
+          ? running.boardId === ctx.board.id
+          : ctx.kind === 'flex' ? running.flexLessonId === ctx.lesson.id : running.contextKind === 'standalone';
         if (!same) throw new DomainError('ATTEMPT_ALREADY_STARTED');
         return { attempt: running, ctx, resumed: true };
       }
@@ -168,6 +177,7 @@ export class Attempts {
         boardId: ctx.board?.id ?? null,
         checkpointId: ctx.kind === 'challenge' ? ctx.checkpoint.id : null,
         subchapterId: ctx.kind === 'training' ? ctx.subchapter.id : null,
+        flexLessonId: ctx.kind === 'flex' ? ctx.lesson.id : null,
         attemptNo: (previous?.attemptNo ?? 0) + 1,
         status: 'running',
         prechecks: { charged: true, stableConnection: true, timerKeepsRunning: true, confirmedAt: now.toISOString() } satisfies Prechecks,
@@ -358,6 +368,7 @@ export class Attempts {
       const qb = m.createQueryBuilder().update(Attempt).set({ status: 'reset' })
         .where('user_id = :userId AND quiz_id = :quizId AND status <> :reset', { userId, quizId, reset: 'reset' });
       if (ctx.board) qb.andWhere('board_kind = :kind AND board_id = :boardId', { kind: ctx.board.kind, boardId: ctx.board.id });
+      else if (ctx.kind === 'flex') qb.andWhere("context_kind = 'flex' AND flex_lesson_id = :lessonId", { lessonId: ctx.lesson.id });
       else qb.andWhere("context_kind = 'standalone'");
       const result = await qb.execute();
       let standing: Standing | null = null;

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { KIT_LOGGER } from '@olymp/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { KIT_LOGGER, PeriodicPass } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Attempts } from './attempts.service';
 
@@ -10,34 +10,18 @@ import { Attempts } from './attempts.service';
  * the sweeper skips rows someone else holds).
  */
 @Injectable()
-export class AttemptSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AttemptSweeper extends PeriodicPass<number> {
   static readonly INTERVAL_MS = 1_000;
   static readonly PARALLEL = 4;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
     private readonly attempts: Attempts,
-    @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'attempt sweep failed')), AttemptSweeper.INTERVAL_MS);
-    this.timer.unref();
+    @Inject(KIT_LOGGER) logger: Logger,
+  ) {
+    super({ intervalMs: AttemptSweeper.INTERVAL_MS, what: 'attempt sweep' }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (tests call it directly); answers how many attempts it finished. Passes never overlap. */
-  sweep(): Promise<number> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     let finished = 0;
     for (;;) {
       const due = await this.attempts.due(200);

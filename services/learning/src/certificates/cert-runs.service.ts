@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import yazl from 'yazl';
-import type { CertsGenerateBody } from '@olymp/proto';
-import { Clock, DomainError, KIT_CONFIG, type KitConfig, UPLOAD_STORAGE, UploadSpool, type UploadStorage, discardTempFile, notFound } from '@olymp/server-kit';
+import type { CertsGenerateBody, Locale } from '@olymp/proto';
+import { Clock, DomainError, KIT_CONFIG, type KitConfig, RpcClient, UPLOAD_STORAGE, UploadSpool, type UploadStorage, discardTempFile, notFound } from '@olymp/server-kit';
 import { CertificateFile, CertificateRun } from '../floor/certificate.entities';
 import { Achievement } from '../floor/treasure.entities';
 import { Challenge } from '../floor/challenge.entities';
@@ -32,6 +32,7 @@ export class CertRuns {
     private readonly spool: UploadSpool,
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    private readonly rpc: RpcClient,
   ) {}
 
   /** Starts a run: one pending row per matching finisher, in leaderboard order. */
@@ -51,10 +52,23 @@ export class CertRuns {
          ) s
          JOIN achievements a ON a.user_id = s.user_id AND a.challenge_id = $1 AND a.code = 'challenge-finisher'
          WHERE ($3::int IS NULL OR s.place <= $3) AND ($4::uuid[] IS NULL OR s.user_id = ANY($4))
-         RETURNING id`,
+         RETURNING id, user_id`,
         [challengeId, runId, body.top ?? null, body.userIds ?? null],
-      )) as unknown[];
+      )) as { id: string; user_id: string }[];
       if (!inserted.length) throw new DomainError('CERTS_NONE_TO_MAKE');
+      // Each pupil's certificate in their own language (their profile's, asked of auth once per 1,000 pupils here,
+      // never per certificate); the run's locale stays for pupils whose language is not known.
+      for (let i = 0; i < inserted.length; i += 1000) {
+        const ids = inserted.slice(i, i + 1000).map((r) => r.user_id);
+        const { users } = await this.rpc.request('auth.users.get', { userIds: ids });
+        const known = users.filter((u) => u.locale !== null);
+        if (!known.length) continue;
+        await m.query(
+          `UPDATE certificate_files f SET locale = x.locale FROM unnest($2::uuid[], $3::varchar[]) AS x(user_id, locale)
+            WHERE f.run_id = $1 AND f.user_id = x.user_id`,
+          [runId, known.map((u) => u.userId), known.map((u) => u.locale)],
+        );
+      }
       return runId;
     });
   }
@@ -87,17 +101,17 @@ export class CertRuns {
   async makeNext(): Promise<boolean> {
     return this.ds.transaction(async (m) => {
       const [row] = (await m.query(
-        `SELECT f.id, f.run_id, f.place, f.ranked, f.achievement_id FROM certificate_files f
+        `SELECT f.id, f.run_id, f.place, f.ranked, f.achievement_id, f.locale FROM certificate_files f
          WHERE f.state = 'pending' ORDER BY f.run_id, f.place LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      )) as { id: string; run_id: string; place: number; ranked: number; achievement_id: string }[];
+      )) as { id: string; run_id: string; place: number; ranked: number; achievement_id: string; locale: Locale | null }[];
       if (!row) return false;
-      const size = await this.render(m, row.id, row.run_id, row.achievement_id, row.place, row.ranked);
+      const size = await this.render(m, row.id, row.run_id, row.achievement_id, row.place, row.ranked, row.locale);
       await m.update(CertificateFile, { id: row.id }, { state: 'done', size, doneAt: this.clock.now() });
       return true;
     });
   }
 
-  private async render(m: EntityManager, fileId: string, runId: string, achievementId: string, place: number, ranked: number): Promise<number> {
+  private async render(m: EntityManager, fileId: string, runId: string, achievementId: string, place: number, ranked: number, locale: Locale | null): Promise<number> {
     const run = await m.findOneByOrFail(CertificateRun, { id: runId });
     const achievement = await m.findOneByOrFail(Achievement, { id: achievementId });
     const challenge = await m.findOneBy(Challenge, { id: run.challengeId });
@@ -107,7 +121,7 @@ export class CertRuns {
     )) as { first_name: string; last_name: string }[];
     const name = p ? `${p.first_name} ${p.last_name}`.trim() : '';
     const standing = { userId: achievement.userId, firstName: p?.first_name ?? '', lastName: p?.last_name ?? '', place, ranked };
-    const pdf = await renderCertificatePdf(factsOf(achievement, challenge, standing, name, run.locale, this.config.SITE_URL));
+    const pdf = await renderCertificatePdf(factsOf(achievement, challenge, standing, name, locale ?? run.locale, this.config.SITE_URL));
     const path = this.spool.newPath();
     try {
       await writeFile(path, pdf, { flag: 'wx' });

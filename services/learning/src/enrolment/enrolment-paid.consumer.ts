@@ -18,4 +18,11 @@ export class EnrolmentPaidConsumer {
     if (paid.product.kind !== 'course') return;
     await this.enrolments.paid(ctx.manager, paid);
   }
+
+  /** `invoice.refunded` of a course invoice: the period's access ends at the refund, once (Enrolments.refunded). */
+  @OnEvent('invoice.refunded', { durable: 'learning.enrolment.invoice-refunded' })
+  async refund(refund: EventPayload<'invoice.refunded'>, ctx: EventContext): Promise<void> {
+    if (refund.product.kind !== 'course') return;
+    await this.enrolments.refunded(ctx.manager, refund);
+  }
 }

@@ -9,6 +9,7 @@ import { CourseTariff, Enrolment, EnrolmentPeriod, RENEWAL_LEAD_DAYS } from '../
 import { assertSelf } from '../floor/access';
 import { ZONE } from '../floor/time';
 import { publicName } from '../courses/group-access';
+import { GroupMembership } from '../courses/group-membership';
 import { subscriptionView, titleOf } from './views';
 
 const DAY_MS = 24 * 3600_000;
@@ -111,7 +112,7 @@ export class Enrolments {
     await m.update(EnrolmentPeriod, { id: period.id }, { status: 'paid', startsAt, endsAt: accessUntil, paidAt, invoiceId: paid.invoiceId });
     await m.update(Enrolment, { id: e.id }, { accessUntil, groupId, lapsedAt: null, tariffId: period.tariffId });
     await this.outbox.add(m, 'course.enrolled', {
-      enrolmentId: e.id, periodId: period.id, userId: e.userId, courseId: e.courseId, tariffId: period.tariffId, groupId,
+      enrolmentId: e.id, periodId: period.id, userId: e.userId, courseId: e.courseId, course: titleOf(course), tariffId: period.tariffId, groupId,
       invoiceId: paid.invoiceId, renewal: period.kind === 'renewal', startsAt: startsAt.toISOString(), accessUntil: accessUntil.toISOString(),
     });
   }
@@ -136,10 +137,13 @@ export class Enrolments {
   private async announce(m: EntityManager, g: CourseGroup, course: Course, userId: string, active: boolean): Promise<void> {
     const { users } = await this.rpc.request('auth.users.get', { userIds: [userId] });
     const title = titleOf(course);
+    const name = (publicName(users[0]) || '?').slice(0, 120);
+    // The course's published events follow the group seat (their chats: docs/chat.md).
+    await new GroupMembership(this.outbox, this.rpc, this.clock).courseEvents(m, g, [userId], active, new Map([[userId, name]]));
     await this.outbox.add(m, 'learning.membership.changed', {
       group: { kind: 'course_group', id: g.id },
       userId,
-      name: (publicName(users[0]) || '?').slice(0, 120),
+      name,
       role: 'pupil',
       title: { kk: `${title.kk} · ${g.name}`, ru: `${title.ru} · ${g.name}`, en: `${title.en} · ${g.name}` },
       active,
@@ -182,21 +186,47 @@ export class Enrolments {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * `invoice.refunded` of a period's invoice: the access that period gave ends at the refund's instant (finance's
+   * kit Clock), or at the period's start if it had not begun (a refunded renewal leaves the paid period before it).
+   * Once per period (`refundedAt`): a redelivered or republished event changes nothing. When the access has ended by
+   * learning's Clock, the pupil leaves the group at once (as the sweeper's lapse would).
+   */
+  async refunded(m: EntityManager, refund: EventPayload<'invoice.refunded'>): Promise<void> {
+    const found = await m.findOneBy(EnrolmentPeriod, { id: refund.product.id });
+    if (!found) return;
+    const e = await m.getRepository(Enrolment).findOne({ where: { id: found.enrolmentId }, lock: { mode: 'pessimistic_write' } });
+    const period = await m.findOneBy(EnrolmentPeriod, { id: found.id });
+    if (!e || !period || period.status !== 'paid' || period.refundedAt) return;
+    const refundedAt = new Date(refund.refundedAt);
+    await m.update(EnrolmentPeriod, { id: period.id }, { refundedAt });
+    const endsAt = period.startsAt && period.startsAt > refundedAt ? period.startsAt : refundedAt;
+    if (!e.accessUntil || e.accessUntil <= endsAt) return;
+    e.accessUntil = endsAt;
+    await m.update(Enrolment, { id: e.id }, { accessUntil: endsAt });
+    await this.lapseIn(m, e);
+  }
+
   /** The access ended unpaid: the pupil leaves the group (their seat frees); paying later seats them again. */
   async lapse(enrolmentId: string): Promise<boolean> {
     return this.ds.transaction(async (m) => {
       const e = await m.getRepository(Enrolment).findOne({ where: { id: enrolmentId }, lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } });
-      const now = this.clock.now();
-      if (!e?.accessUntil || e.accessUntil > now || e.lapsedAt) return false;
-      if (e.groupId) {
-        const { affected } = await m.delete(GroupMember, { groupId: e.groupId, userId: e.userId, role: 'pupil' });
-        const g = await m.findOneBy(CourseGroup, { id: e.groupId });
-        const course = await m.findOneByOrFail(Course, { id: e.courseId });
-        if (affected && g) await this.announce(m, g, course, e.userId, false);
-      }
-      await m.update(Enrolment, { id: e.id }, { lapsedAt: now, groupId: null });
-      return true;
+      return e ? this.lapseIn(m, e) : false;
     });
+  }
+
+  /** Takes the pupil of a locked enrolment whose access has ended (learning's Clock) out of its group, once. */
+  private async lapseIn(m: EntityManager, e: Enrolment): Promise<boolean> {
+    const now = this.clock.now();
+    if (!e.accessUntil || e.accessUntil > now || e.lapsedAt) return false;
+    if (e.groupId) {
+      const { affected } = await m.delete(GroupMember, { groupId: e.groupId, userId: e.userId, role: 'pupil' });
+      const g = await m.findOneBy(CourseGroup, { id: e.groupId });
+      const course = await m.findOneByOrFail(Course, { id: e.courseId });
+      if (affected && g) await this.announce(m, g, course, e.userId, false);
+    }
+    await m.update(Enrolment, { id: e.id }, { lapsedAt: now, groupId: null });
+    return true;
   }
 
   /** `manage-subscription`: the enrolment, its tariff and periods. */

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { KIT_LOGGER } from '@olymp/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { KIT_LOGGER, PeriodicPass } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Enrolments } from './enrolments.service';
 
@@ -10,33 +10,17 @@ import { Enrolments } from './enrolments.service';
  * Rows another replica holds are skipped.
  */
 @Injectable()
-export class RenewalSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RenewalSweeper extends PeriodicPass<{ renewals: number; lapses: number }> {
   static readonly INTERVAL_MS = 60_000;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<{ renewals: number; lapses: number }> | undefined;
 
   constructor(
     private readonly enrolments: Enrolments,
-    @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'enrolment sweep failed')), RenewalSweeper.INTERVAL_MS);
-    this.timer.unref();
+    @Inject(KIT_LOGGER) logger: Logger,
+  ) {
+    super({ intervalMs: RenewalSweeper.INTERVAL_MS, what: 'enrolment sweep' }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (tests call it directly); passes never overlap. */
-  sweep(): Promise<{ renewals: number; lapses: number }> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass() {
+  protected async pass() {
     let renewals = 0;
     let lapses = 0;
     for (const id of await this.enrolments.renewalsDue(200)) {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Clock, EventOutbox, KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import { Clock, EventOutbox, KIT_LOGGER, PeriodicPass, RpcClient } from '@olymp/server-kit';
 import { LearningEvent } from '../floor/event.entities';
 import { localized } from '../floor/localized';
 
@@ -17,37 +17,21 @@ const BATCH = 1000;
  * reminded. Runs every 15 s in every replica (an hour's notice lands within 15 s of its time).
  */
 @Injectable()
-export class EventReminders implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventReminders extends PeriodicPass<number> {
   static readonly INTERVAL_MS = 15_000;
   static readonly LEAD_MS = 60 * 60 * 1000;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
     private readonly ds: DataSource,
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
     private readonly rpc: RpcClient,
-    @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'event reminder sweep failed')), EventReminders.INTERVAL_MS);
-    this.timer.unref();
+    @Inject(KIT_LOGGER) logger: Logger,
+  ) {
+    super({ intervalMs: EventReminders.INTERVAL_MS, what: 'event reminder sweep' }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (tests call it directly): answers how many events it reminded. Passes of one process never overlap. */
-  sweep(): Promise<number> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     let reminded = 0;
     for (;;) {
       const done = await this.ds.transaction(async (m) => {

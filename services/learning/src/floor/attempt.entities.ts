@@ -5,7 +5,7 @@ import { Quiz } from './quiz.entities';
 export const ANSWER_GRACE_MS = 5_000;
 
 export type AttemptStatus = 'running' | 'finished' | 'reset';
-export type ContextKind = 'challenge' | 'training' | 'standalone';
+export type ContextKind = 'challenge' | 'training' | 'flex' | 'standalone';
 
 /** What a pupil confirmed before the test (spec section 5). */
 export interface Prechecks {
@@ -59,6 +59,10 @@ export class Attempt {
 
   @Column({ name: 'subchapter_id', type: 'uuid', nullable: true })
   subchapterId!: string | null;
+
+  /** The flex course lesson whose test this is (context `flex`); null elsewhere. */
+  @Column({ name: 'flex_lesson_id', type: 'uuid', nullable: true })
+  flexLessonId!: string | null;
 
   /** 1 for the first try of this quiz in this context, then 2, 3... */
   @Column({ name: 'attempt_no', type: 'int' })

@@ -1,3 +1,4 @@
+import type { Locale } from '@olymp/proto';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export const CERT_SCOPES = ['all', 'top', 'chosen'] as const;
@@ -62,6 +63,10 @@ export class CertificateFile {
 
   @Column({ type: 'varchar', length: 10 })
   state!: 'pending' | 'done';
+
+  /** The pupil's own language (their profile, read when the run started); null: the run's `locale`. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  locale!: Locale | null;
 
   @Column({ type: 'int', nullable: true })
   size!: number | null;

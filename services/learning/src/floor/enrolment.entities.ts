@@ -167,6 +167,10 @@ export class EnrolmentPeriod {
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
 
+  /** When finance refunded the period's invoice (`invoice.refunded`): the access it gave ended then; applied once. */
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

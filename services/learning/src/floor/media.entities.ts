@@ -17,7 +17,7 @@ const bigintNumber: ValueTransformer = {
 @Entity({ name: 'materials' })
 @Index('IDX_materials_owner', ['ownerKind', 'ownerId', 'position'])
 @Index('UQ_materials_recording', ['ownerId'], { unique: true, where: '"is_recording"' })
-@Check('CHK_materials_owner_kind', `"owner_kind" IN ('lesson', 'training-subchapter', 'library-chapter', 'event')`)
+@Check('CHK_materials_owner_kind', `"owner_kind" IN ('lesson', 'training-subchapter', 'library-chapter', 'event', 'flex-lesson')`)
 @Check('CHK_materials_kind', `"kind" IN ('file', 'link', 'video')`)
 @Check('CHK_materials_source', `("kind" = 'link') = ("link_url" IS NOT NULL) AND ("kind" = 'link') = ("filename" IS NULL)`)
 export class Material {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { MaterialRecord, MaterialView } from '@olymp/proto';
 import {
-  AuditLog, type AuthUser, DomainError, UPLOAD_STORAGE, UploadRecord, type UploadStorage, UploadUrls, notFound, storageKey,
+  AuditLog, type AuthUser, DomainError, type StoredObject, UPLOAD_STORAGE, UploadRecord, type UploadStorage, notFound, storageKey,
 } from '@olymp/server-kit';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { localized } from '../floor/localized';
@@ -13,6 +13,8 @@ import { probeVideo } from './video-probe';
 
 /** Where a video is played: media's own route, which checks who asks (never the kit's public file address). */
 export const playUrlOf = (id: string) => `/api/videos/${id}/play`;
+/** Where a material's file is read: media's own route, which checks who asks (the kit's file address is the uploader's). */
+export const fileUrlOf = (id: string) => `/api/materials/${id}/file`;
 
 export const isPlayable = (mime: string | null) => !!mime && (mime.startsWith('video/') || mime.startsWith('audio/'));
 
@@ -26,7 +28,6 @@ export class Materials {
     private readonly ds: DataSource,
     private readonly owners: MediaOwners,
     private readonly audit: AuditLog,
-    private readonly urls: UploadUrls,
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
   ) {}
 
@@ -42,6 +43,17 @@ export class Materials {
     const viewer = await this.owners.viewer(user, q.ownerKind, q.ownerId);
     const rows = (await this.rows(q)).filter((m) => (which === 'links' ? m.kind === 'link' : m.kind !== 'link'));
     return rows.filter((m) => this.recordingOpen(viewer, m)).map((m) => this.viewOf(m));
+  }
+
+  /** `GET /api/materials/{id}/file`: the bytes of a file or video for who may see the owner (recordings in their window). */
+  async file(user: AuthUser, id: string): Promise<StoredObject & { mime: string; filename: string }> {
+    const m = await this.find(id);
+    const viewer = await this.owners.viewer(user, m.ownerKind, m.ownerId);
+    if (m.kind === 'link' || !m.filename) throw new DomainError('MATERIAL_IS_LINK');
+    this.owners.assertRecordingOpen(viewer, m);
+    const found = await this.storage.get(storageKey('file', m.filename));
+    if (!found) throw notFound();
+    return { ...found, mime: m.mime ?? 'application/octet-stream', filename: m.filename };
   }
 
   async show(user: AuthUser, id: string): Promise<MaterialRecord> {
@@ -154,7 +166,7 @@ export class Materials {
   }
 
   viewOf(m: Material): MaterialView {
-    const url = m.kind === 'link' ? (m.linkUrl ?? '') : m.kind === 'video' ? playUrlOf(m.id) : this.urls.of('file', m.filename ?? '');
+    const url = m.kind === 'link' ? (m.linkUrl ?? '') : m.kind === 'video' ? playUrlOf(m.id) : fileUrlOf(m.id);
     return {
       id: m.id, kind: m.kind, title: localized(m, 'title'), url, mime: m.mime, size: m.size,
       durationSeconds: m.durationSeconds, posterUrl: m.posterUrl, position: m.position,

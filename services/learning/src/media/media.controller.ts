@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Patch, Post, Put, StreamableFile } from '@nestjs/common';
 import type { Locale } from '@olymp/proto';
 import { materialRecordsReply, materialRemovedReply, materialReply, materialViewsReply, message } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, RequestLocale, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
@@ -48,6 +48,20 @@ export class MaterialsController {
   @SignedIn()
   async create(@CurrentUser() user: AuthUser, @ValidBody(createMaterial) body: CreateMaterial) {
     return { data: await this.materials.create(user, body) };
+  }
+
+  /**
+   * A file or video material's bytes for who may see its owner (a pupil's recording only within its window); the
+   * kit's public file address answers 404 to anyone but the uploader. The UI fetches it with the token.
+   */
+  @Get(':id/file')
+  @ApiShape({ summary: 'A material\'s file, for who may see its owner (videos also play through /api/videos/{id}/play)' })
+  @SignedIn()
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async file(@CurrentUser() user: AuthUser, @UuidParam('id') id: string) {
+    const file = await this.materials.file(user, id);
+    return new StreamableFile(file.stream, { type: file.mime, length: file.size, disposition: `attachment; filename="${file.filename}"` });
   }
 
   @Get(':id')

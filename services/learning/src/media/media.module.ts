@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule, UploadUrls, UploadsModule } from '@olymp/server-kit';
+import { AuditModule, UploadsModule } from '@olymp/server-kit';
 import { MaterialsController } from './media.controller';
 import { Materials } from './materials.service';
 import { MediaOwners } from './owners';
@@ -19,6 +19,6 @@ import { Videos } from './videos.service';
 @Module({
   imports: [AuditModule, UploadsModule],
   controllers: [MaterialsController, VideosController, SocialMediaController],
-  providers: [UploadUrls, MediaOwners, Materials, Videos, Recordings, SocialMedia],
+  providers: [MediaOwners, Materials, Videos, Recordings, SocialMedia],
 })
 export class MediaModule {}

@@ -9,6 +9,8 @@ import { Library, LibraryChapter } from '../floor/library.entities';
 import { Participation } from '../floor/participation.entity';
 import { Training, TrainingSubchapter } from '../floor/training.entities';
 import type { Material } from '../floor/media.entities';
+import { Course } from '../floor/course.entities';
+import { FlexChapter, FlexLesson, flexAccessOpen } from '../floor/flex.entities';
 
 /**
  * The permission keys of each owner (the keys the owner's own staff screens use): `read` lists its materials
@@ -19,6 +21,7 @@ export const OWNER_KEYS: Record<MaterialOwnerKind, { read: Permission; write: Pe
   'training-subchapter': { read: 'training:chapter_tab', write: 'training:subchapter_update' },
   'library-chapter': { read: 'library:chapters_tab', write: 'library:update' },
   event: { read: 'sidebar:event_index', write: 'event:update' },
+  'flex-lesson': { read: 'sidebar:course_index', write: 'course:update' },
 };
 
 const DAY_MS = 86_400_000;
@@ -30,7 +33,7 @@ export type OwnerViewer = { kind: 'staff' } | { kind: 'reader'; lesson: Lesson |
  * Who may see or change the materials of an owner. Staff by the owner's keys (OWNER_KEYS); a lesson's teachers as
  * staff of that lesson; and readers: a lesson's group members, the pupils who joined a published training, anyone
  * signed in for a published library's chapter, the audience of a published event (all, the grade, the course's
- * groups). A stranger gets 404 for what they may not know of, 403 NOT_GROUP_MEMBER for a lesson of another group.
+ * groups), the pupils of a flex course whose access runs for its lessons. A stranger gets 404 for what they may not know of, 403 NOT_GROUP_MEMBER for a lesson of another group.
  */
 @Injectable()
 export class MediaOwners {
@@ -52,6 +55,7 @@ export class MediaOwners {
       case 'training-subchapter': return this.ds.getRepository(TrainingSubchapter).existsBy({ id });
       case 'library-chapter': return this.ds.getRepository(LibraryChapter).existsBy({ id });
       case 'event': return this.ds.getRepository(LearningEvent).existsBy({ id });
+      case 'flex-lesson': return this.ds.getRepository(FlexLesson).existsBy({ id });
     }
   }
 
@@ -95,6 +99,15 @@ export class MediaOwners {
       case 'event': {
         const event = await this.ds.getRepository(LearningEvent).findOneByOrFail({ id });
         if (!event.published || !(await this.inAudience(user, event))) throw notFound();
+        return { kind: 'reader', lesson: null };
+      }
+      case 'flex-lesson': {
+        // A flex course's lesson: published (with its chapter and course) for pupils whose enrolment's access runs.
+        const lesson = await this.ds.getRepository(FlexLesson).findOneByOrFail({ id });
+        const chapter = await this.ds.getRepository(FlexChapter).findOneByOrFail({ id: lesson.chapterId });
+        const course = await this.ds.getRepository(Course).findOneBy({ id: chapter.courseId, published: true });
+        if (!course || !lesson.published || !chapter.published) throw notFound();
+        if (!(await flexAccessOpen(this.ds.manager, course.id, user.sub, this.clock.now()))) throw new DomainError('FLEX_NOT_ENROLLED');
         return { kind: 'reader', lesson: null };
       }
     }

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Clock, EventOutbox, KIT_LOGGER } from '@olymp/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, EventOutbox, KIT_LOGGER, PeriodicPass } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { almaty } from '../floor/time';
@@ -16,36 +16,20 @@ interface Due { id: string; groupId: string; startsAt: Date; titleKk: string; ti
  * skipped; a lesson moved later after its reminder is not reminded again.
  */
 @Injectable()
-export class LessonReminders implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LessonReminders extends PeriodicPass<number> {
   static readonly INTERVAL_MS = 30_000;
   static readonly AHEAD_MS = HOUR_MS;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
     private readonly ds: DataSource,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
-    @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run().catch((err: unknown) => this.logger.error({ err }, 'lesson reminders failed')), LessonReminders.INTERVAL_MS);
-    this.timer.unref();
+    @Inject(KIT_LOGGER) logger: Logger,
+  ) {
+    super({ intervalMs: LessonReminders.INTERVAL_MS, what: 'lesson reminders' }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (tests call it directly); answers how many lessons it reminded. Passes of one process never overlap. */
-  run(): Promise<number> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const now = this.clock.now();
     const due = await this.ds.query(
       `SELECT l.id, l.group_id AS "groupId", l.starts_at AS "startsAt", l.title_kk AS "titleKk", l.title_ru AS "titleRu", l.title_en AS "titleEn",

@@ -12,4 +12,10 @@ export class ChatMembershipConsumer {
   async changed(e: EventPayload<'learning.membership.changed'>, ctx: EventContext): Promise<void> {
     await this.chat.applyMembership(ctx.manager, e);
   }
+
+  /** An event's chat opened to every pupil or a grade, or closed (docs/chat.md); a repeated fact changes nothing. */
+  @OnEvent('learning.chat.audience.changed', { durable: 'notifications.chat.audience' })
+  async audience(e: EventPayload<'learning.chat.audience.changed'>, ctx: EventContext): Promise<void> {
+    await this.chat.applyAudience(ctx.manager, e);
+  }
 }

@@ -45,6 +45,20 @@ export class ChatGroup {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /**
+   * An event's chat for every pupil (`openToPupils`, `openGrade` null) or one grade, from
+   * `learning.chat.audience.changed`: a pupil of that audience is let in at read or post time (a member row made
+   * then, `viaOpen`). `audienceAt` is the newest fact applied.
+   */
+  @Column({ name: 'open_to_pupils', type: 'boolean', default: false })
+  openToPupils!: boolean;
+
+  @Column({ name: 'open_grade', type: 'smallint', nullable: true })
+  openGrade!: number | null;
+
+  @Column({ name: 'audience_at', type: 'timestamptz', nullable: true })
+  audienceAt!: Date | null;
 }
 
 /** A person in a group: their public name, role, whether still in, and what they read. */
@@ -79,6 +93,13 @@ export class ChatMember {
 
   @Column({ name: 'muted_until', type: 'timestamptz', nullable: true })
   mutedUntil!: Date | null;
+
+  /** Let in because the group is open to their audience (not by a membership fact); `grade` as their profile said. */
+  @Column({ name: 'via_open', type: 'boolean', default: false })
+  viaOpen!: boolean;
+
+  @Column({ type: 'smallint', nullable: true })
+  grade!: number | null;
 }
 
 /** One message, stored once per (group, author, client id). */

@@ -13,8 +13,10 @@ import {
   type EventPayload,
   LOCALES,
   type Permission,
+  ROLE,
+  publicName,
 } from '@olymp/proto';
-import { AuditLog, Clock, DomainError } from '@olymp/server-kit';
+import { AuditLog, Clock, DomainError, RpcClient } from '@olymp/server-kit';
 import { RealtimeServer, userRoom } from '../realtime/realtime.server';
 import { AfterCommit } from '../realtime/after-commit';
 import { NoticesService } from '../notices/notices.service';
@@ -58,6 +60,7 @@ export class ChatService {
     private readonly afterCommit: AfterCommit,
     private readonly audit: AuditLog,
     private readonly notices: NoticesService,
+    private readonly rpc: RpcClient,
   ) {}
 
   // ---- membership ----------------------------------------------------------------------------------------------
@@ -102,6 +105,79 @@ export class ChatService {
     this.afterCommit.run(m, () => this.moveSockets(e.userId, rooms, e.active));
   }
 
+  /**
+   * Applies `learning.chat.audience.changed`: the event's default group (made on first use) is open to every pupil,
+   * to one grade, or closed; only a newer fact than the last applied changes it (a repeat changes nothing). Members
+   * let in by an earlier openness who no longer fit it leave (and their sockets leave the room after the commit).
+   */
+  async applyAudience(m: EntityManager, e: EventPayload<'learning.chat.audience.changed'>): Promise<void> {
+    const now = this.clock.now();
+    await m.query(
+      `INSERT INTO chat_groups (id, kind, ref_id, is_default, title, links_allowed, last_seq, created_at, updated_at)
+       VALUES ($1, $2, $3, true, $4, false, 0, $5, $5)
+       ON CONFLICT (kind, ref_id) WHERE is_default DO NOTHING`,
+      [randomUUID(), e.group.kind, e.group.id, JSON.stringify(e.title), now],
+    );
+    const at = new Date(e.at);
+    const [changed] = (await m.query(
+      `UPDATE chat_groups SET open_to_pupils = $3, open_grade = $4, audience_at = $5, title = $6
+        WHERE kind = $1 AND ref_id = $2 AND is_default AND (audience_at IS NULL OR audience_at < $5)
+        RETURNING id`,
+      [e.group.kind, e.group.id, e.open, e.open ? e.grade : null, at, JSON.stringify(e.title)],
+    )) as [{ id: string }[], number];
+    const group = changed[0];
+    if (!group) return;
+    const [gone] = (await m.query(
+      `UPDATE chat_members SET active = false, changed_at = GREATEST(changed_at, $1)
+        WHERE via_open AND active AND group_id IN (SELECT id FROM chat_groups WHERE kind = $2 AND ref_id = $3)
+          AND NOT ($4::boolean AND ($5::smallint IS NULL OR grade = $5::smallint))
+        RETURNING user_id, group_id`,
+      [at, e.group.kind, e.group.id, e.open, e.open ? e.grade : null],
+    )) as [{ user_id: string; group_id: string }[], number];
+    if (!gone.length) return;
+    this.afterCommit.run(m, () => {
+      for (const r of gone) this.moveSockets(r.user_id, [r.group_id], false);
+    });
+  }
+
+  /** Whether a pupil of `grade` belongs to an open group's audience. */
+  private fitsOpen(group: ChatGroup, grade: number | null): boolean {
+    return group.openToPupils && (group.openGrade === null || group.openGrade === grade);
+  }
+
+  /**
+   * Lets a pupil into open groups of their audience: a member row (`viaOpen`) with the public name and grade from
+   * their profile (auth's `auth.users.get`, asked once when they first come, never per message). A row that a
+   * membership fact or staff ended (not `viaOpen`) is never reopened here. Returns the groups now joined.
+   */
+  private async letIntoOpen(caller: ChatCaller, groups: ChatGroup[], m: EntityManager): Promise<Set<string>> {
+    const joined = new Set<string>();
+    if (caller.roleId !== ROLE.student || !groups.length) return joined;
+    const rows = await m.findBy(ChatMember, { groupId: In(groups.map((g) => g.id)), userId: caller.sub });
+    const byGroup = new Map(rows.map((r) => [r.groupId, r]));
+    const candidates = groups.filter((g) => g.openToPupils && (!byGroup.has(g.id) || (byGroup.get(g.id)?.viaOpen && !byGroup.get(g.id)?.active)));
+    if (!candidates.length) return joined;
+    const { users } = await this.rpc.request('auth.users.get', { userIds: [caller.sub] });
+    const me = users[0];
+    if (!me || me.roleId !== ROLE.student) return joined;
+    const name = (publicName(me.firstName, me.lastName) ?? '?').slice(0, 120);
+    const now = this.clock.now();
+    for (const g of candidates.filter((x) => this.fitsOpen(x, me.grade))) {
+      const inserted = (await m.query(
+        `INSERT INTO chat_members (group_id, user_id, name, role, active, changed_at, joined_at, via_open, grade)
+         VALUES ($1, $2, $3, 'pupil', true, $4, $4, true, $5)
+         ON CONFLICT (group_id, user_id) DO UPDATE SET active = true, name = EXCLUDED.name, grade = EXCLUDED.grade,
+           changed_at = GREATEST(chat_members.changed_at, EXCLUDED.changed_at), joined_at = EXCLUDED.joined_at
+         WHERE chat_members.via_open AND NOT chat_members.active
+         RETURNING group_id`,
+        [g.id, caller.sub, name, now, me.grade],
+      )) as { group_id: string }[];
+      if (inserted.length) joined.add(g.id);
+    }
+    if (joined.size) this.afterCommit.run(m, () => this.moveSockets(caller.sub, [...joined], true));
+    return joined;
+  }
+
   /** The user's sockets on every node join (or leave) the groups' rooms. */
   private moveSockets(userId: string, groupIds: string[], join: boolean): void {
     const rooms = groupIds.map(chatRoom);
@@ -124,7 +200,12 @@ export class ChatService {
   async access(caller: ChatCaller, groupId: string, m: EntityManager = this.ds.manager): Promise<Access> {
     const group = await m.findOneBy(ChatGroup, { id: groupId });
     if (!group) throw new DomainError('NOT_FOUND');
-    const member = await m.findOneBy(ChatMember, { groupId, userId: caller.sub });
+    let member = await m.findOneBy(ChatMember, { groupId, userId: caller.sub });
+    // Let in by an open audience: only while the group is still open to the grade they came with.
+    if (member?.active && member.viaOpen && !this.fitsOpen(group, member.grade)) member = null;
+    if (!member?.active && group.openToPupils && (await this.letIntoOpen(caller, [group], m)).has(groupId)) {
+      member = await m.findOneBy(ChatMember, { groupId, userId: caller.sub });
+    }
     const staff = has(caller, 'chat:group_index');
     if (!member?.active && !staff) throw new DomainError('NOT_FOUND');
     return { group, member: member?.active ? member : null, staff };
@@ -261,10 +342,22 @@ export class ChatService {
 
   /** The caller's groups (optionally of one thing), most recent activity first, with the badge total. */
   async myGroups(caller: ChatCaller, q: { kind?: ChatGroup['kind']; refId?: string }) {
+    if (caller.roleId === ROLE.student) {
+      // Open groups of the pupil's audience they have not come to yet (asks auth once, only when there are some).
+      const open = this.ds.getRepository(ChatGroup).createQueryBuilder('g')
+        .where('g.open_to_pupils')
+        .andWhere(`NOT EXISTS (SELECT 1 FROM chat_members x WHERE x.group_id = g.id AND x.user_id = :userId AND (x.active OR NOT x.via_open))`, { userId: caller.sub });
+      if (q.kind) open.andWhere('g.kind = :kind', { kind: q.kind });
+      if (q.refId) open.andWhere('g.ref_id = :refId', { refId: q.refId });
+      const groups = await open.getMany();
+      if (groups.length) await this.ds.transaction((m) => this.letIntoOpen(caller, groups, m));
+    }
     const qb = this.ds
       .getRepository(ChatGroup)
       .createQueryBuilder('g')
       .innerJoin(ChatMember, 'mb', 'mb.group_id = g.id AND mb.user_id = :userId AND mb.active', { userId: caller.sub })
+      // A member let in by an open audience only while the group is still open to their grade.
+      .andWhere('(NOT mb.via_open OR (g.open_to_pupils AND (g.open_grade IS NULL OR g.open_grade = mb.grade)))')
       .orderBy('g.updated_at', 'DESC')
       .addOrderBy('g.id', 'ASC');
     if (q.kind) qb.andWhere('g.kind = :kind', { kind: q.kind });
@@ -475,7 +568,7 @@ export class ChatService {
       const now = this.clock.now();
       const row = Object.assign(new ChatGroup(), {
         id, kind: input.kind, refId: input.refId, isDefault: false, title: input.title, linksAllowed: input.linksAllowed ?? false,
-        closedAt: null, lastSeq: 0, pinnedId: null, createdAt: now, updatedAt: now,
+        closedAt: null, lastSeq: 0, pinnedId: null, createdAt: now, updatedAt: now, openToPupils: false, openGrade: null, audienceAt: null,
       } satisfies ChatGroup);
       await m.insert(ChatGroup, row);
       await this.audit.record(m, { actor, action: 'chat.group.create', resource: 'chat/groups', resourceId: id, after: row });

@@ -50,6 +50,14 @@ export class NoticesConsumer {
     await this.notices.addMany(ctx.manager, NoticesService.fromEventReminded(e));
   }
 
+  // A paid course period: "you are enrolled" (or "extended") with the course's title, once per period. A new consumer
+  // replays the stream's 14 days: v1 facts carry no title and make no notice; v2 ones are keyed by period.
+  @OnEvent('course.enrolled', { durable: 'notifications.notices.course-enrolled' })
+  async courseEnrolled(e: EventPayload<'course.enrolled'>, ctx: EventContext): Promise<void> {
+    const notice = NoticesService.fromCourseEnrolled(e);
+    if (notice) await this.notices.add(ctx.manager, notice);
+  }
+
   // Durable name = the one this handler's class and method derived before names were explicit: never rename it
   // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
   @OnEvent('achievement.earned', { durable: 'NoticesConsumer.achievementEarned' })

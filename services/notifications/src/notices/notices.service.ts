@@ -27,6 +27,10 @@ const amount = (tenge: number, zp: number, locale: Locale): string => {
 const almatyTime = (iso: string): string =>
   new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'Asia/Almaty', hour: '2-digit', minute: '2-digit', hour12: false });
 
+/** A day as people in Kazakhstan write it (dd.mm.yyyy), in Almaty time. */
+const almatyDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Asia/Almaty', day: '2-digit', month: '2-digit', year: 'numeric' });
+
 /** An order status in the reader's language (an unknown one as it came). */
 export function orderStatusLabel(status: string, locale: Locale): string {
   const key = `ORDER_STATUS_${status.toUpperCase()}`;
@@ -62,6 +66,21 @@ export class NoticesService {
       params: { orderId: e.orderId, from: e.from, to: e.to },
       source: `order.status.changed:${e.orderId}:${e.to}:${e.changedAt}`,
       at: new Date(e.changedAt),
+    };
+  }
+
+  /**
+   * The pupil's "you are enrolled" (or "extended", for a renewal) notice, one per paid period. A v1 fact (written
+   * before it carried the course's title) makes none: notifications never asks learning for the title.
+   */
+  static fromCourseEnrolled(e: EventPayload<'course.enrolled'>): NewNotice | null {
+    if (!('course' in e) || !e.course) return null;
+    return {
+      userId: e.userId,
+      kind: 'course.enrolled',
+      params: { enrolmentId: e.enrolmentId, periodId: e.periodId, courseId: e.courseId, course: e.course, renewal: e.renewal, accessUntil: e.accessUntil, groupId: e.groupId },
+      source: `course.enrolled:${e.periodId}`,
+      at: new Date(e.startsAt),
     };
   }
 
@@ -142,6 +161,13 @@ export class NoticesService {
         const title = p.title as Localized;
         const shown = title[locale] || title.kk;
         return this.shape(n, 'info', message('NOTICE_EVENT_REMINDER_TITLE', locale, { title: shown }), message('NOTICE_EVENT_REMINDER', locale, { title: shown, time: almatyTime(String(p.startsAt)) }));
+      }
+      case 'course.enrolled': {
+        const course = p.course as Localized;
+        const title = course[locale] || course.kk;
+        const until = almatyDate(String(p.accessUntil));
+        if (p.renewal) return this.shape(n, 'success', message('NOTICE_COURSE_RENEWED_TITLE', locale), message('NOTICE_COURSE_RENEWED', locale, { title, until }));
+        return this.shape(n, 'success', message('NOTICE_COURSE_ENROLLED_TITLE', locale), message('NOTICE_COURSE_ENROLLED', locale, { title, until }));
       }
       case 'lesson.reminder': {
         const title = p.title as Localized;

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { shopProductListQuery, shopToggleActiveMany, shopCategoriesReply, shopPickupPointsReply, shopProductPage, shopProductReply, shopSlidersReply, shopToggleManyReply, shopToggleReply, } from '@olymp/proto';
+import { shopPickupPointQuery, shopProductListQuery, shopToggleActiveMany, shopCategoriesReply, shopPickupPointsReply, shopProductPage, shopProductReply, shopSlidersReply, shopToggleManyReply, shopToggleReply, } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequirePermission, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { Catalogue } from './catalogue.service';
 import { Category, PickupPoint, Slider } from './catalogue.entities';
@@ -51,8 +51,8 @@ export class CatalogueController {
   @Get('shop/pickup-points')
   @Public()
   @ApiShape({ response: shopPickupPointsReply })
-  async pickupPoints() {
-    const rows = await this.ds.getRepository(PickupPoint).find({ where: { active: true }, order: { nameRu: 'ASC', id: 'ASC' } });
+  async pickupPoints(@ValidQuery(shopPickupPointQuery) q: z.output<typeof shopPickupPointQuery>) {
+    const rows = await this.ds.getRepository(PickupPoint).find({ where: { active: true, ...(q.provinceId ? { provinceId: q.provinceId } : {}) }, order: { nameRu: 'ASC', id: 'ASC' } });
     return {
       data: rows.map((p) => ({
         id: p.id, name: { kk: p.nameKk, ru: p.nameRu, en: p.nameEn }, address: { kk: p.addressKk, ru: p.addressRu, en: p.addressEn },

@@ -195,6 +195,7 @@ export class Slider {
 
 /** Where a pupil may collect an order. An inactive point takes no new orders (old ones keep it). */
 @Entity({ name: 'pickup_points' })
+@Index('IDX_pickup_points_province', ['provinceId'], { where: '"active"' })
 export class PickupPoint {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_pickup_points' })
   id!: string;

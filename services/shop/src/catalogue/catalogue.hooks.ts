@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type CrudHooks, type CrudWriteContext, DomainError } from '@olymp/server-kit';
-import { Category, Product } from './catalogue.entities';
+import { type CrudHooks, type CrudWriteContext, DomainError, RpcClient } from '@olymp/server-kit';
+import { Category, PickupPoint, Product } from './catalogue.entities';
 
 /** A category may not become its own ancestor (the tree stays a tree). */
 @Injectable()
@@ -24,5 +24,25 @@ export class ProductHooks implements CrudHooks<Product> {
   beforeUpdate(row: Product, input: Partial<Product>): void {
     const next = { ...row, ...input };
     if (next.priceTenge == null && next.priceZp == null && next.priceAltynSaqa == null) throw new DomainError('PRODUCT_PRICE_REQUIRED');
+  }
+}
+
+/** A pickup point's region is one of auth's provinces (asked over `auth.provinces.get`); none is allowed too. */
+@Injectable()
+export class PickupPointHooks implements CrudHooks<PickupPoint> {
+  constructor(private readonly rpc: RpcClient) {}
+
+  private async check(provinceId: number | null | undefined): Promise<void> {
+    if (provinceId == null) return;
+    const { provinces } = await this.rpc.request('auth.provinces.get', { ids: [provinceId] });
+    if (!provinces.length) throw new DomainError('PICKUP_PROVINCE_NOT_FOUND', { provinceId });
+  }
+
+  beforeStore(input: Partial<PickupPoint>): Promise<void> {
+    return this.check(input.provinceId);
+  }
+
+  beforeUpdate(_row: PickupPoint, input: Partial<PickupPoint>): Promise<void> {
+    return this.check(input.provinceId);
   }
 }

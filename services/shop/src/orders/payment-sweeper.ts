@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, KIT_LOGGER, PeriodicPass, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Orders } from './orders.service';
 
@@ -12,31 +12,15 @@ import { Orders } from './orders.service';
  * invoice (the checkout died after its commit), nothing can pay the order: it is released.
  */
 @Injectable()
-export class PaymentSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentSweeper extends PeriodicPass<number> {
   static readonly INTERVAL_MS = 30_000;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
     private readonly orders: Orders,
     private readonly rpc: RpcClient,
-    @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'order payment sweep failed')), PaymentSweeper.INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (tests call it directly); answers how many orders it cancelled. Passes never overlap. */
-  sweep(): Promise<number> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
+    @Inject(KIT_LOGGER) logger: Logger,
+  ) {
+    super({ intervalMs: PaymentSweeper.INTERVAL_MS, what: 'order payment sweep' }, logger);
   }
 
   /**
@@ -53,7 +37,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     let released = 0;
     for (const order of await this.orders.overdue(200)) {
       const { cancelled } = await this.rpc.request('finance.invoice.cancel-unpaid', { product: { kind: 'order', id: order.id } });

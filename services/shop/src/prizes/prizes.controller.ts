@@ -2,7 +2,7 @@ import { Controller, Get, Post } from '@nestjs/common';
 import { DataSource, type FindOptionsWhere, IsNull, Not } from 'typeorm';
 import type { z } from 'zod';
 import { shopClaimedPage, shopClaimedQuery, shopOrderReply, shopPrizeClaim, shopPrizesReply } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { Order } from '../orders/order.entities';
 import { orderView } from '../orders/order.view';
 import { Orders } from '../orders/orders.service';
@@ -28,6 +28,7 @@ export class PrizesController {
   constructor(
     private readonly ds: DataSource,
     private readonly orders: Orders,
+    private readonly rpc: RpcClient,
   ) {}
 
   @Get('my-prizes')
@@ -51,6 +52,8 @@ export class PrizesController {
   async claimed(@ValidQuery(shopClaimedQuery) q: z.output<typeof shopClaimedQuery>) {
     const where: FindOptionsWhere<Prize> = {
       ...(q.userId ? { userId: q.userId } : {}),
+      ...(q.productId ? { productId: q.productId } : {}),
+      ...(q.source ? { source: q.source } : {}),
       ...(q.claimed === undefined ? {} : { orderId: q.claimed ? Not(IsNull()) : IsNull() }),
     };
     const [rows, total] = await this.ds.getRepository(Prize).findAndCount({
@@ -58,8 +61,15 @@ export class PrizesController {
     });
     const orderIds = rows.map((r) => r.orderId).filter((x): x is string => x !== null);
     const orders = orderIds.length ? await this.ds.getRepository(Order).find({ where: orderIds.map((id) => ({ id })), select: { id: true, status: true } }) : [];
+    // Winners as staff see pupils (full name, grade, school), one request for the page's distinct ids.
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const { users } = userIds.length ? await this.rpc.request('auth.users.get', { userIds }) : { users: [] };
+    const winner = (id: string) => {
+      const u = users.find((x) => x.userId === id);
+      return u ? { firstName: u.firstName, lastName: u.lastName, grade: u.grade, school: u.school?.name ?? null } : null;
+    };
     return {
-      data: rows.map((r) => ({ ...prizeView(r), userId: r.userId, orderStatus: orders.find((o) => o.id === r.orderId)?.status ?? null })),
+      data: rows.map((r) => ({ ...prizeView(r), userId: r.userId, winner: winner(r.userId), orderStatus: orders.find((o) => o.id === r.orderId)?.status ?? null })),
       total, page: q.page, limit: q.limit,
     };
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { KIT_CONFIG, KIT_LOGGER, type KitConfig, stableUuid } from '@olymp/server-kit';
+import { KIT_CONFIG, KIT_LOGGER, type KitConfig, RpcClient, stableUuid } from '@olymp/server-kit';
 
 type L = { kk: string; ru: string; en: string };
 
@@ -68,8 +68,9 @@ const REGIONS: [string, L, L][] = [
 ];
 
 /**
- * One pickup point per demo province: the three cities of republican significance (their keys are the cities' and
- * stay as first seeded) and an olympiad centre in the centre city of each of the 17 regions.
+ * One pickup point per demo province: the three cities of republican significance and an olympiad centre in the centre
+ * city of each of the 17 regions. Each key is its province's code in auth's directory (kz-regions.json), which gives
+ * the point its region.
  */
 const PICKUP_POINTS: { key: string; name: L; address: L }[] = [
   { key: 'astana', name: { kk: 'Астана беру пункті', ru: 'Пункт выдачи Астана', en: 'Astana pickup point' }, address: { kk: 'Астана, Абай даңғылы, 10', ru: 'Астана, проспект Абая, 10', en: 'Astana, 10 Abai Avenue' } },
@@ -97,6 +98,7 @@ export class ShopSeeder implements OnApplicationBootstrap {
     private readonly ds: DataSource,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
+    private readonly rpc: RpcClient,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -132,5 +134,32 @@ export class ShopSeeder implements OnApplicationBootstrap {
       );
     });
     this.logger.info({ products: PRODUCTS.length, pickupPoints: PICKUP_POINTS.length, prizes: 1 }, 'demo shop seeded');
+    await this.placePickupPoints();
+  }
+
+  /**
+   * Gives the demo pickup points without a region theirs: auth's province of the same code (its ids are its own
+   * serials, so they are asked for). Staff's choice stays. Without auth (not started yet) the points stay without a
+   * region until the next start; the shop runs either way.
+   */
+  private async placePickupPoints(): Promise<void> {
+    const [{ n }] = (await this.ds.query(`SELECT count(*)::int AS n FROM pickup_points WHERE id = ANY($1::uuid[]) AND province_id IS NULL`, [
+      PICKUP_POINTS.map((pp) => demoShopId('pickup-point', pp.key)),
+    ])) as { n: number }[];
+    if (!n) return;
+    try {
+      const { provinces } = await this.rpc.request('auth.provinces.get', { codes: PICKUP_POINTS.map((pp) => pp.key) });
+      const byCode = new Map(provinces.map((p) => [p.code, p.id]));
+      const placed = PICKUP_POINTS.filter((pp) => byCode.has(pp.key));
+      await this.ds.query(
+        `UPDATE pickup_points p SET province_id = x.province_id, updated_at = now()
+           FROM unnest($1::uuid[], $2::int[]) AS x(id, province_id)
+          WHERE p.id = x.id AND p.province_id IS NULL`,
+        [placed.map((pp) => demoShopId('pickup-point', pp.key)), placed.map((pp) => byCode.get(pp.key))],
+      );
+      this.logger.info({ placed: placed.length }, 'demo pickup points placed in their regions');
+    } catch (err) {
+      this.logger.warn({ err }, 'demo pickup points left without regions (auth did not answer); the next start places them');
+    }
   }
 }

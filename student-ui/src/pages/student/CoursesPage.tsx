@@ -15,20 +15,29 @@ import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { CalendarSubscribe } from './CalendarSubscribe';
 
+/** The tabs of a pupil's courses; the self-paced courses' list (its own page) shows them too. */
+export function CoursesTabs() {
+  const { t } = useTranslation('courses');
+  return (
+    <Tabs
+      label={t('title')}
+      tabs={[
+        { to: '/student/courses', label: t('tabs.groups'), end: true },
+        { to: '/student/courses/timetable', label: t('tabs.timetable') },
+        { to: '/student/courses/homework', label: t('tabs.homework') },
+        { to: '/student/courses/flex-courses', label: t('tabs.flex'), end: true },
+      ]}
+    />
+  );
+}
+
 export default function CoursesPage() {
   const { t } = useTranslation('courses');
   usePageTitle(t('title'));
   return (
     <>
       <h1 className="page-title">{t('title')}</h1>
-      <Tabs
-        label={t('title')}
-        tabs={[
-          { to: '/student/courses', label: t('tabs.groups'), end: true },
-          { to: '/student/courses/timetable', label: t('tabs.timetable') },
-          { to: '/student/courses/homework', label: t('tabs.homework') },
-        ]}
-      />
+      <CoursesTabs />
       <Routes>
         <Route index element={<MyGroups />} />
         <Route path="timetable" element={<Timetable />} />

@@ -5,7 +5,8 @@
  * reload or a return; when time runs out or the pupil finishes, the result page follows.
  *
  * Serves both the challenge route (.../checkpoints/:checkpointId/quizzes/:quizId/play) and the training route
- * (training/:trainingId/quizzes/:quizId/play?subchapter=...).
+ * (training/:trainingId/quizzes/:quizId/play?subchapter=...) and a flex lesson's test
+ * (courses/flex-courses/:flexCourseId/quizzes/:quizId/play?chapter=...&lesson=...).
  */
 import './quiz/quiz.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,9 +24,16 @@ import { AnswerQueue, type AnswerSlot } from './quiz/answerQueue';
 const PRECHECK_KEYS = ['charged', 'stableConnection', 'timerKeepsRunning'] as const;
 
 function useQuizRoute() {
-  const { challengeId, checkpointId, trainingId, quizId = '' } = useParams();
+  const { challengeId, checkpointId, trainingId, flexCourseId, quizId = '' } = useParams();
   const [params] = useSearchParams();
   return useMemo(() => {
+    if (flexCourseId) {
+      // A flex lesson's test: back to (and, once finished, the result on) the lesson page.
+      const lesson = params.get('lesson') ?? '';
+      const chapter = params.get('chapter') ?? '';
+      const back = `/student/courses/flex-courses/${flexCourseId}/chapters/${chapter}/lesson?lesson=${lesson}`;
+      return { quizId, ctx: { flexLesson: lesson } as QuizContextRef, back, result: back };
+    }
     if (trainingId) {
       const subchapter = params.get('subchapter') ?? undefined;
       const q = new URLSearchParams({ quiz: quizId, ...(subchapter ? { subchapter } : {}) });
@@ -38,7 +46,7 @@ function useQuizRoute() {
     }
     const base = `/student/challenges/${challengeId}/checkpoints/${checkpointId}`;
     return { quizId, ctx: { checkpoint: checkpointId } as QuizContextRef, back: base, result: `${base}/quizzes/${quizId}/result` };
-  }, [challengeId, checkpointId, trainingId, quizId, params]);
+  }, [challengeId, checkpointId, trainingId, flexCourseId, quizId, params]);
 }
 
 export default function QuizPlayPage() {

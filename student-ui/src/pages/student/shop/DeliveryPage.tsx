@@ -1,6 +1,7 @@
 /**
  * cart/delivery (checkout): collect at a pickup point, have it delivered to a saved address or a new one (city from
- * auth's delivery cities; a new one can be saved for next time), or to a parcel point of a city; the currency is any
+ * auth's delivery cities; a new one can be saved for next time), or to a parcel point of a city; pickup points are
+ * those of the pupil's own region at first (any region, or all, can be chosen); the currency is any
  * the whole cart is priced in (ZP, Altyn Saqa, tenge). Then the order is placed, its stock held for the payment
  * window, and the pupil goes on to pay.
  */
@@ -15,7 +16,7 @@ import { Alert, Button, ButtonLink, Checkbox, EmptyState, SelectField, Skeleton,
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { pick } from '../../../lib/format';
-import { placeName, sortedPlaces, usePlaces } from '../../../lib/places';
+import { placeName, provincesPath, sortedPlaces, usePlaces } from '../../../lib/places';
 import { useApi } from '../../../lib/useApi';
 import { cartReady } from './CartPage';
 import { SHOP, ShopFrame, amountIn } from './parts';
@@ -42,7 +43,10 @@ export default function DeliveryPage() {
   const { user } = useAuth();
   usePageTitle(t('checkout.title'));
   const cart = useApi(getCart, 'cart');
-  const points = useApi(getPickupPoints, 'points');
+  /** The region whose pickup points are offered ('' for all): the pupil's own at first. */
+  const [region, setRegion] = useState(user?.provinceId ? String(user.provinceId) : '');
+  const provinces = usePlaces(provincesPath);
+  const points = useApi(() => getPickupPoints(region ? Number(region) : undefined), `points:${region}`);
   const cities = usePlaces('cities');
   const addresses = useApi(getAddresses, 'addresses');
   const [method, setMethod] = useState<'pickup' | 'delivery' | 'delivery_point'>('pickup');
@@ -153,28 +157,41 @@ export default function DeliveryPage() {
             </div>
           </fieldset>
           {method === 'pickup' ? (
-            points.error ? (
-              <LoadFailed error={points.error} onRetry={() => void points.reload()} />
-            ) : !points.data ? (
-              <Skeleton height={120} />
-            ) : points.data.length === 0 ? (
-              <Alert tone="warning">{t('checkout.noPoints')}</Alert>
-            ) : (
-              <fieldset className="pickup-points">
-                <legend className="field__label">{t('checkout.point')}</legend>
-                {points.data.map((p) => (
-                  <label key={p.id} className={pointId === p.id ? 'pickup-point pickup-point--chosen' : 'pickup-point'}>
-                    <input type="radio" name="pickup-point" value={p.id} checked={pointId === p.id} onChange={() => setPointId(p.id)} />
-                    <span>
-                      <strong>{pick(p.name, locale)}</strong>
-                      <span className="muted">{pick(p.address, locale)}</span>
-                      <span className="muted">{t('checkout.hours', { hours: p.hours })}</span>
-                    </span>
-                  </label>
+            <div className="stack">
+              <SelectField label={t('checkout.region')} value={region} onChange={(e) => {
+                setRegion(e.target.value);
+                setPointId('');
+              }}>
+                <option value="">{provinces === null ? t('loading') : t('checkout.allRegions')}</option>
+                {sortedPlaces(provinces, i18n.resolvedLanguage).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {placeName(p)}
+                  </option>
                 ))}
-                {fields.pickupPointId ? <span className="field__error">{fields.pickupPointId}</span> : null}
-              </fieldset>
-            )
+              </SelectField>
+              {points.error ? (
+                <LoadFailed error={points.error} onRetry={() => void points.reload()} />
+              ) : !points.data ? (
+                <Skeleton height={120} />
+              ) : points.data.length === 0 ? (
+                <Alert tone="warning">{region ? t('checkout.noPointsInRegion') : t('checkout.noPoints')}</Alert>
+              ) : (
+                <fieldset className="pickup-points">
+                  <legend className="field__label">{t('checkout.point')}</legend>
+                  {points.data.map((p) => (
+                    <label key={p.id} className={pointId === p.id ? 'pickup-point pickup-point--chosen' : 'pickup-point'}>
+                      <input type="radio" name="pickup-point" value={p.id} checked={pointId === p.id} onChange={() => setPointId(p.id)} />
+                      <span>
+                        <strong>{pick(p.name, locale)}</strong>
+                        <span className="muted">{pick(p.address, locale)}</span>
+                        <span className="muted">{t('checkout.hours', { hours: p.hours })}</span>
+                      </span>
+                    </label>
+                  ))}
+                  {fields.pickupPointId ? <span className="field__error">{fields.pickupPointId}</span> : null}
+                </fieldset>
+              )}
+            </div>
           ) : method === 'delivery_point' ? (
             <div className="stack">
               <SelectField label={t('checkout.city')} value={parcelCityId} onChange={(e) => {

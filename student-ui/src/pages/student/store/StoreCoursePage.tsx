@@ -35,6 +35,8 @@ export default function StoreCoursePage() {
   const enrolment = standing.data?.enrolment ?? null;
   const active = enrolment?.status === 'active';
   const kindPath = c.kind === 'live' ? 'online-courses' : 'flex-courses';
+  // A flex course is studied on its own pages; the others in the pupil's courses (groups, timetable, homework).
+  const coursePath = c.kind === 'flex' ? `/student/courses/flex-courses/${c.id}` : '/student/courses';
 
   const buy = async (tariffId: string) => {
     setBusy(true);
@@ -72,7 +74,7 @@ export default function StoreCoursePage() {
         {enrolment && enrolment.accessUntil && active ? (
           <Alert tone="success">
             <span data-testid="enrolled">{t('course.enrolled', { until: formatDateTime(enrolment.accessUntil, locale) })}</span>{' '}
-            <Link to="/student/courses">{t('course.toCourses')}</Link> · <Link to={`/student/courses/${kindPath}/${c.id}/manage-subscription`}>{t('course.manage')}</Link>
+            <Link to={coursePath}>{t('course.toCourses')}</Link> · <Link to={`/student/courses/${kindPath}/${c.id}/manage-subscription`}>{t('course.manage')}</Link>
           </Alert>
         ) : null}
         {enrolment?.status === 'lapsed' && enrolment.accessUntil ? <Alert tone="warning">{t('course.lapsed', { until: formatDateTime(enrolment.accessUntil, locale) })}</Alert> : null}
@@ -139,7 +141,7 @@ export default function StoreCoursePage() {
             </ul>
           ) : <p className="muted">{t('course.noLessons')}</p>}
         </Card>
-        {active ? <ButtonLink to="/student/courses">{t('course.toCourses')}</ButtonLink> : null}
+        {active ? <ButtonLink to={coursePath}>{t('course.toCourses')}</ButtonLink> : null}
       </div>
     </>
   );

@@ -1,0 +1,196 @@
+/**
+ * The shop's pickup points, delivery points, prize rules and claimed prizes in the admin (issue 14), in Chromium on a
+ * phone (390x844) and a desktop (1440x900), against the whole platform with the demo data: rows are named (regions,
+ * cities, products, winners; never ids), filters narrow them on the server, a switch turns a row off and on, and the
+ * forms pick the region, city, product and trigger by name; what is saved is what the API then answers.
+ */
+import path from 'node:path';
+import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import kk from '../src/i18n/locales/kk/common.json';
+import kkShop from '../src/i18n/locales/kk/shop.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, claimed prizes', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let admin: Storage | undefined;
+
+  async function asAdmin(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
+    if (!admin) {
+      const context = await browser().newContext();
+      admin = await storageOf(context, gateway.url, PHONES.admin);
+      await context.close();
+    }
+    await withPage(run, { storageState: admin, viewport });
+  }
+  const api = async <T,>(page: Page, path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${gateway.url}/api/${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    });
+    expect(res.status).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+  const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  const noIds = async (page: Page) => expect(await page.locator('main, .ant-layout-content').first().innerText()).not.toMatch(UUID);
+  /** Opens an antd select from the keyboard (a chosen value's label covers its input), searches, picks `option`. */
+  const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, search: string | null, option: string) => {
+    await combobox.focus();
+    if (search) await combobox.fill(search);
+    else await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  };
+  const province = async (page: Page, code: string) =>
+    (await api<{ id: number; code: string }[]>(page, `provinces?filter=code||$eq||${code}`))[0]!;
+
+  it.each(SIZES)('pickup points: named regions, the region filter, a switch, a new point in a region picked by name, moved to another (%s)', async (size, viewport) => {
+    await asAdmin(viewport, async (page) => {
+      await page.goto(`${gateway.url}/admin/shop/pickup-points`);
+      await heading(page, kkShop.points.pickup.title).waitFor();
+      const semey = page.getByRole('row').filter({ hasText: 'Семей олимпиада орталығы' });
+      await semey.getByText('Абай облысы', { exact: true }).waitFor();
+      await noIds(page);
+      await fits(page);
+
+      // The region filter asks the server for Abai's points only.
+      await choose(page, page.getByRole('combobox', { name: kkShop.points.pickup.place }), 'Абай', 'Абай облысы');
+      await expectEventually(() => page.locator('tbody tr.ant-table-row').count(), 1);
+      await semey.waitFor();
+
+      // Switched off and on again in place; the API follows each time.
+      const abai = await province(page, 'abai');
+      const id = (await api<{ data: { id: string }[] }>(page, `shop/pickup-points?provinceId=${abai.id}`)).data[0]!.id;
+      const toggle = semey.getByRole('switch');
+      await toggle.click();
+      await page.locator('.ant-notification-notice').filter({ hasText: 'өшірілді' }).first().waitFor();
+      await expectEventually(async () => (await api<{ active: boolean }>(page, `pickup-points/${id}`)).active, false);
+      await expectEventually(() => toggle.getAttribute('aria-checked'), 'false');
+      await toggle.click();
+      await expectEventually(async () => (await api<{ active: boolean }>(page, `pickup-points/${id}`)).active, true);
+
+      // A new point, its region picked by name.
+      await page.goto(`${gateway.url}/admin/shop/pickup-points/create`);
+      await heading(page, kkShop.points.pickup.createTitle).waitFor();
+      const form = page.locator('form');
+      const name = `Жезқазған ${size} пункті`;
+      for (const [lang, value] of [['kk', name], ['ru', `Пункт Жезказган ${size}`], ['en', `Jezkazgan ${size} point`]] as const) {
+        await form.getByLabel(kkShop.points.nameIn.replace('{{lang}}', kk.languages[lang]), { exact: true }).fill(value);
+        await form.getByLabel(kkShop.points.addressIn.replace('{{lang}}', kk.languages[lang]), { exact: true }).fill(`Жезқазған, Алашахан 1 (${lang})`);
+      }
+      await form.getByLabel(kkShop.points.hours, { exact: true }).fill('Дс-Жм 10:00-19:00');
+      await choose(page, form.getByRole('combobox', { name: kkShop.points.pickup.place }), 'Ұлытау', 'Ұлытау облысы');
+      await fits(page);
+      const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pickup-points' && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      const body = (await (await created).json()) as { id: string; provinceId: number };
+      expect(body.provinceId).toBe((await province(page, 'ulytau')).id);
+      await page.waitForURL(`${gateway.url}/admin/shop/pickup-points`);
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.getByText('Ұлытау облысы', { exact: true }).waitFor();
+      expect((await api<{ data: { id: string }[] }>(page, `shop/pickup-points?provinceId=${body.provinceId}`)).data.map((p) => p.id)).toContain(body.id);
+
+      // Edited: the form opens with the region by name; moved to Karaganda region.
+      await row.getByRole('button', { name: kk.buttons.edit }).click();
+      await heading(page, kkShop.points.pickup.editTitle).waitFor();
+      await page.locator('form .ant-select-selection-item').filter({ hasText: 'Ұлытау облысы' }).waitFor();
+      await choose(page, page.locator('form').getByRole('combobox', { name: kkShop.points.pickup.place }), 'Қарағанды', 'Қарағанды облысы');
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/pickup-points/${body.id}` && r.request().method() !== 'GET');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect((await saved).status()).toBe(200);
+      await expectEventually(async () => (await api<{ provinceId: number }>(page, `pickup-points/${body.id}`)).provinceId, (await province(page, 'karaganda')).id);
+    });
+  });
+
+  it.each(SIZES)('delivery points: a new point in a city picked by name, listed with the city\'s name (%s)', async (size, viewport) => {
+    await asAdmin(viewport, async (page) => {
+      await page.goto(`${gateway.url}/admin/shop/delivery-points/create`);
+      await heading(page, kkShop.points.delivery.createTitle).waitFor();
+      const city = (await api<{ id: number; nameKk: string }[]>(page, 'cities?sort=id,ASC'))[0]!;
+      const form = page.locator('form');
+      const name = `Сәлемдеме ${size}`;
+      for (const [lang, value] of [['kk', name], ['ru', `Посылка ${size}`], ['en', `Parcels ${size}`]] as const) {
+        await form.getByLabel(kkShop.points.nameIn.replace('{{lang}}', kk.languages[lang]), { exact: true }).fill(value);
+        await form.getByLabel(kkShop.points.addressIn.replace('{{lang}}', kk.languages[lang]), { exact: true }).fill(`Абай 5 (${lang})`);
+      }
+      await form.getByLabel(kkShop.points.hours, { exact: true }).fill('09:00-21:00');
+      await choose(page, form.getByRole('combobox', { name: kkShop.points.delivery.place }), null, city.nameKk);
+      const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/delivery-points' && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      expect(((await (await created).json()) as { cityId: number }).cityId).toBe(city.id);
+      await page.waitForURL(`${gateway.url}/admin/shop/delivery-points`);
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.getByText(city.nameKk, { exact: true }).waitFor();
+      await noIds(page);
+      await fits(page);
+      // Switched off in place (an update of `active`).
+      await row.getByRole('switch').click();
+      await expectEventually(() => row.getByRole('switch').getAttribute('aria-checked'), 'false');
+    });
+  });
+
+  it.each(SIZES)('prize rules: a rule for an achievement code with a product picked by name, its stock shown, switched off, a challenge named by its title; claimed prizes name the winner (%s)', async (size, viewport) => {
+    await asAdmin(viewport, async (page) => {
+      await page.goto(`${gateway.url}/admin/shop/prize-rules/create`);
+      await heading(page, kkShop.prizeRules.createTitle).waitFor();
+      const form = page.locator('form');
+      await choose(page, form.getByRole('combobox', { name: kkShop.prizeRules.source }), null, kkShop.prizeSource.achievement);
+      await form.getByLabel(kkShop.prizeRules.trigger, { exact: true }).fill(`olympiad-gold-${size}`);
+      await choose(page, form.getByRole('combobox', { name: kkShop.prizeRules.product }), 'футболка', 'Олимпиада футболкасы');
+      await form.getByLabel(kkShop.prizeRules.note, { exact: true }).fill(`Алтын медаль ${size}`);
+      await fits(page);
+      const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/prize-rules' && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      const rule = (await (await created).json()) as { id: string; source: string; match: string; active: boolean };
+      expect(rule).toMatchObject({ source: 'achievement', match: `olympiad-gold-${size}`, active: true });
+      await page.waitForURL(`${gateway.url}/admin/shop/prize-rules`);
+      const row = page.getByRole('row').filter({ hasText: `Алтын медаль ${size}` });
+      await row.getByText(kkShop.prizeSource.achievement, { exact: true }).waitFor();
+      await row.getByText('Олимпиада футболкасы').waitFor();
+      const stock = (await api<{ stock: number }>(page, `products/${(await api<{ productId: string }>(page, `prize-rules/${rule.id}`)).productId}`)).stock;
+      await row.getByText(String(stock), { exact: true }).waitFor();
+      await noIds(page);
+      await fits(page);
+      await row.getByRole('switch').click();
+      await expectEventually(async () => (await api<{ active: boolean }>(page, `prize-rules/${rule.id}`)).active, false);
+
+      // A challenge's rule names the challenge by its title, not its id.
+      const challenge = (await api<{ id: string; titleKk: string }[]>(page, 'challenges?sort=createdAt,DESC'))[0]!;
+      const tshirt = (await api<{ productId: string }>(page, `prize-rules/${rule.id}`)).productId;
+      await api(page, 'prize-rules', { method: 'POST', body: JSON.stringify({ source: 'challenge', match: challenge.id, productId: tshirt, note: `Челлендж ${size}` }) });
+      await page.reload();
+      const byChallenge = page.getByRole('row').filter({ hasText: `Челлендж ${size}` });
+      await byChallenge.getByText(challenge.titleKk, { exact: true }).waitFor();
+      await noIds(page);
+
+      // Claimed prizes: the demo pupil's T-shirt, her name (not her id), not claimed yet; the "claimed" filter hides it.
+      await page.goto(`${gateway.url}/admin/shop/claimed-products`);
+      await heading(page, kkShop.claimed.title).waitFor();
+      const prize = page.getByRole('row').filter({ hasText: 'Айгерім Бесінші' });
+      await prize.getByText('Олимпиада футболкасы').waitFor();
+      await prize.getByText(kkShop.prizeSource.challenge, { exact: true }).waitFor();
+      await prize.getByText(kkShop.claimed.states.unclaimed, { exact: true }).waitFor();
+      await noIds(page);
+      await fits(page);
+      await page.getByText(kkShop.claimed.states.claimed, { exact: true }).click();
+      await expectEventually(() => prize.count(), 0);
+      await page.getByText(kkShop.claimed.states.all, { exact: true }).click();
+      await choose(page, page.getByRole('combobox', { name: kkShop.claimed.source }), null, kkShop.prizeSource.challenge);
+      await prize.waitFor();
+    });
+  });
+});
