@@ -11,6 +11,7 @@ import { LEARNING_ERRORS } from './errors.learning';
 import { LIBRARY_ERRORS } from './errors.library';
 import { MEDIA_ERRORS } from './errors.media';
 import { TEACHING_ERRORS } from './errors.teaching';
+import { COURSE_PAGES_ERRORS } from './errors.course-pages';
 import { FINANCE_ERRORS } from './errors.finance';
 import { SHOP_ERRORS } from './errors.shop';
 import { NOTIFICATIONS_ERRORS } from './errors.notifications';
@@ -388,7 +389,7 @@ const BASE_ERRORS = {
 } as const satisfies Record<string, ErrorDef>;
 
 /** One catalogue; each domain keeps its codes in its own file (`errors.<domain>.ts`) so teams do not collide. */
-export const ERRORS = { ...BASE_ERRORS, ...LEARNING_ERRORS, ...LIBRARY_ERRORS, ...MEDIA_ERRORS, ...TEACHING_ERRORS, ...FINANCE_ERRORS, ...SHOP_ERRORS, ...NOTIFICATIONS_ERRORS, ...SETTINGS_ERRORS } as const;
+export const ERRORS = { ...BASE_ERRORS, ...LEARNING_ERRORS, ...LIBRARY_ERRORS, ...MEDIA_ERRORS, ...TEACHING_ERRORS, ...COURSE_PAGES_ERRORS, ...FINANCE_ERRORS, ...SHOP_ERRORS, ...NOTIFICATIONS_ERRORS, ...SETTINGS_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

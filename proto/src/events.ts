@@ -292,6 +292,22 @@ export const EVENT_SCHEMAS = {
       remindedAt: instant,
     }),
   },
+  /**
+   * A teacher (or staff) posted news to a course group (learning's course-pages, in the post's transaction).
+   * Notifications gives each of the group's pupils a notice. `pupils` are the group's pupils at that moment; `text`
+   * is the post's start in each language as written ('' where it was not written).
+   */
+  'course.news.posted': {
+    1: z.object({
+      postId: uuid,
+      groupId: uuid,
+      courseId: uuid,
+      pupils: z.array(uuid).max(1000),
+      course: localized,
+      text: z.object({ kk: z.string().max(200), ru: z.string().max(200), en: z.string().max(200) }),
+      postedAt: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

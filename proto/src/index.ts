@@ -17,6 +17,7 @@ export * from './http.courses';
 export * from './http.enrolment';
 export * from './http.flex';
 export * from './http.teaching';
+export * from './http.course-pages';
 export * from './http.events';
 export * from './http.finance';
 export * from './http.notifications';

@@ -57,6 +57,8 @@ export const NOTIFICATIONS_MESSAGES = {
     'Доступ к курсу «{title}» продлён до {until}.',
     '«{title}» курсына қолжетімділік {until} дейін ұзартылды.',
   ),
+  NOTICE_COURSE_NEWS_TITLE: msg('News in "{course}"', 'Новость курса «{course}»', '«{course}» курсының жаңалығы'),
+  NOTICE_COURSE_NEWS: msg('{text}', '{text}', '{text}'),
   NOTICE_LESSON_SOON_TITLE: msg('A lesson soon', 'Скоро урок', 'Жақында сабақ'),
   NOTICE_LESSON_SOON: msg(
     '"{title}" starts at {time} (Almaty time). The group link opens 15 minutes before.',

@@ -75,6 +75,7 @@ const StorePage = page(() => import('./pages/student/store/StorePage'), 'store')
 const StoreCoursePage = page(() => import('./pages/student/store/StoreCoursePage'), 'store');
 const CourseCheckoutPage = page(() => import('./pages/student/store/CourseCheckoutPage'), 'store');
 const EnrolmentPage = page(() => import('./pages/student/store/EnrolmentPage'), 'store');
+const OnlineCoursePage = page(() => import('./pages/student/course/OnlineCoursePage'), 'courses');
 const PreparationCoursePage = page(() => import('./pages/public/PreparationCoursePage'), 'store');
 const ShopHomePage = page(() => import('./pages/student/shop/ShopHomePage'), 'shop');
 const ShopProductsPage = page(() => import('./pages/student/shop/ProductsPage'), 'shop');
@@ -174,6 +175,7 @@ export function App() {
             <Route path="courses/flex-courses/:courseId/chapters/:chapterId" element={<FlexChapterPage />} />
             <Route path="courses/flex-courses/:flexCourseId/quizzes/:quizId/play" element={<QuizPlayPage />} />
             <Route path="courses/flex-courses/:courseId/:tab?" element={<FlexCoursePage />} />
+            <Route path="courses/online-courses/:courseId/:tab?" element={<OnlineCoursePage />} />
             <Route path="courses/*" element={<CoursesPage />} />
             <Route path="lessons/:lessonId/recording" element={<LessonRecordingPage />} />
             <Route path="shop" element={<Navigate to="products/home" replace />} />

@@ -35,6 +35,11 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },
   // The class schedule (issue 15, teaching): every group's lessons of a week (GET class-schedule).
   { name: 'class-schedule', route: '/class-schedule', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.classSchedule', custom: true },
+  // An online course's pupil pages (learning's course-pages/, docs/course-pages.md): the groups' news posts, consultation
+  // times with who booked them, and the versions of courses' terms (generated screens; versions are only added).
+  { name: 'course-news', route: '/course-news', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.courseNews' },
+  { name: 'consultation-slots', route: '/consultation-slots', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.consultationSlots' },
+  { name: 'course-terms', route: '/course-terms', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.courseTerms' },
   // A training's chapters and subchapters are edited from its page (pages/trainings), not from the sidebar.
   { name: 'training-chapters', route: '/resources/training-chapters', group: 'learning', sidebar: [], label: 'resources.training-chapters.title', hidden: true },
   { name: 'training-subchapters', route: '/resources/training-subchapters', group: 'learning', sidebar: [], label: 'resources.training-subchapters.title', hidden: true },

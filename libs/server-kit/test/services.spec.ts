@@ -153,6 +153,7 @@ describe('every service', () => {
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
       'notifications__course_enrolled__notifications_notices_course-enrolled',
+      'notifications__course_news_posted__notifications_course-news',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
       'notifications__learning_chat_audience_changed__notifications_chat_audience',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',

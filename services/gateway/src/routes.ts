@@ -97,6 +97,11 @@ export const ROUTES: readonly RouteRule[] = [
     'class-schedule',
     'my-calendar',
     'calendar',
+    // An online course's pupil pages (course-pages/, docs/course-pages.md): news feed and consultations live under
+    // groups/ and the agreement under courses/ (both above); staff's resources of them.
+    'course-news',
+    'consultation-slots',
+    'course-terms',
     // The course store and enrolment (enrolment/): the public store, tariffs (staff), a pupil's courses.
     'store',
     'tariffs',

@@ -13,6 +13,7 @@ import { LearningTeaching1764200000000 } from './migrations/1764200000000-learni
 import { LearningFlex1764305000000 } from './migrations/1764305000000-learning-flex';
 import { LearningEnrolmentRefunds1764900000000 } from './migrations/1764900000000-learning-enrolment-refunds';
 import { LearningCertificateLocale1764900000100 } from './migrations/1764900000100-learning-certificate-locale';
+import { LearningCoursePages1764910000000 } from './migrations/1764910000000-learning-course-pages';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -23,6 +24,7 @@ import { TrainingsModule } from './trainings/trainings.module';
 import { CoursesModule } from './courses/courses.module';
 import { EnrolmentModule } from './enrolment/enrolment.module';
 import { TeachingModule } from './teaching/teaching.module';
+import { CoursePagesModule } from './course-pages/course-pages.module';
 import { CertificatesModule } from './certificates/certificates.module';
 import { EventsModule } from './events/events.module';
 import { StatsModule } from './stats/stats.module';
@@ -41,10 +43,10 @@ export const learningService: ServiceDefinition = {
   service: 'learning',
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
-    CoursesModule, EnrolmentModule, TeachingModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, FlexModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
+    CoursesModule, EnrolmentModule, TeachingModule, CoursePagesModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, FlexModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000, LearningFlex1764305000000, LearningEnrolmentRefunds1764900000000, LearningCertificateLocale1764900000100],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000, LearningFlex1764305000000, LearningEnrolmentRefunds1764900000000, LearningCertificateLocale1764900000100, LearningCoursePages1764910000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Lowest first. A new feature takes its place after every feature it imports; the test refuses a folder not listed. */
-const FEATURES = ['content', 'boards', 'treasures', 'attempts', 'results', 'challenges', 'trainings', 'certificates', 'courses', 'enrolment', 'teaching', 'events', 'library', 'media', 'flex', 'stats', 'seed'] as const;
+const FEATURES = ['content', 'boards', 'treasures', 'attempts', 'results', 'challenges', 'trainings', 'certificates', 'courses', 'enrolment', 'teaching', 'course-pages', 'events', 'library', 'media', 'flex', 'stats', 'seed'] as const;
 
 const ROOT = resolve(__dirname, '../../..');
 const SRC = 'services/learning/src';

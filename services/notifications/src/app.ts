@@ -16,6 +16,7 @@ import { Notice } from './notices/notice.entity';
 import { NoticesService } from './notices/notices.service';
 import { NoticesConsumer } from './notices/notices.consumer';
 import { LessonReminderConsumer } from './notices/lesson-reminder.consumer';
+import { CourseNewsConsumer } from './notices/course-news.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
@@ -58,6 +59,7 @@ export class NotificationsModule {
         NoticesService,
         NoticesConsumer,
         LessonReminderConsumer,
+        CourseNewsConsumer,
         SmsDelivery,
       ],
       exports: [RealtimeServer, AfterCommit, NoticesService],

@@ -12,8 +12,9 @@ import { mediaEntities } from './media.entities';
 import { enrolmentEntities } from './enrolment.entities';
 import { teachingEntities } from './teaching.entities';
 import { flexEntities } from './flex.entities';
+import { coursePagesEntities } from './course-pages.entities';
 
 export const learningEntities = [
   ...quizEntities, ...challengeEntities, Participation, ...attemptEntities, ...trainingEntities, ...treasureEntities, ...courseEntities, ...certificateEntities,
-  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities, ...teachingEntities, ...flexEntities,
+  ...libraryEntities, ...eventEntities, ...mediaEntities, ...enrolmentEntities, ...teachingEntities, ...flexEntities, ...coursePagesEntities,
 ];

@@ -173,6 +173,11 @@ export class NoticesService {
         const title = p.title as Localized;
         return this.shape(n, 'info', message('NOTICE_LESSON_SOON_TITLE', locale), message('NOTICE_LESSON_SOON', locale, { title: title[locale] || title.kk, time: String(p.time) }));
       }
+      case 'course.news': {
+        const course = p.course as Localized;
+        const text = p.text as Localized;
+        return this.shape(n, 'info', message('NOTICE_COURSE_NEWS_TITLE', locale, { course: course[locale] || course.kk }), message('NOTICE_COURSE_NEWS', locale, { text: text[locale] || text.kk || text.ru || text.en }));
+      }
       default: {
         const never: never = n.kind;
         throw new Error(`unknown notice kind ${String(never)}`);

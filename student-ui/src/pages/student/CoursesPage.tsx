@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { type HomeworkView, getMyGroups, getMyHomework, getMyTimetable, submitHomework } from '../../api/courses';
 import { errorMessage } from '../../auth/otp';
@@ -69,6 +69,7 @@ function MyGroups() {
         <Card key={g.id} title={pick(g.course.title, locale)}>
           <p>{t('groups.group', { name: g.name })}</p>
           {g.teachers.length ? <p>{t('groups.teachers', { names: g.teachers.join(', ') })}</p> : null}
+          {g.course.kind === 'live' ? <Link to={`/student/courses/online-courses/${g.course.id}/lessons`}>{t('online.open')}</Link> : null}
         </Card>
       ))}
     </div>

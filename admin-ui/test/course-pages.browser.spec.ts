@@ -1,0 +1,134 @@
+/**
+ * The staff's screens of an online course's pupil pages (issue 15, docs/course-pages.md) in Chromium on a phone
+ * (390x844, kk) and a desktop (1440x900, en), on the whole platform, as a manager: they post news through the
+ * generated form (the group chosen by name; the author is them, and the group's pupil reads it), see consultation
+ * times the group's teacher opened with the booking pupil's name, and add a version of the course's terms (numbered
+ * by the server; the pupil is asked again). Lists show names and never ids; nothing is wider than the screen.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ROLE } from '@olymp/proto';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
+import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import type { BrowserContext } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import en from '../src/i18n/locales/en/common.json';
+import kk from '../src/i18n/locales/kk/common.json';
+import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
+import { startStack, type Stack } from './stack';
+
+const UI_DIR = path.resolve(__dirname, '..');
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+const CASES = [
+  { name: 'phone 390x844', locale: 'kk', viewport: { width: 390, height: 844 } },
+  { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
+] as const;
+const T = { kk, en } as const;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+describeWithBrowser('course news, consultation times and course terms in the admin', (browser) => {
+  let stack: Stack;
+  const gateway = serveUiBuild(UI_DIR, async (outDir) => {
+    stack = await startStack(outDir);
+    return { url: stack.gateway.url, close: () => stack.close() };
+  });
+  const withPage = pageRunnerAllowingHttpErrors(browser);
+  let session: Storage | undefined;
+
+  const call = async <R,>(token: string, p: string, body?: unknown): Promise<R> => {
+    const res = await fetch(`${gateway.url}/api/${p}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect([p, res.status < 300, res.status]).toEqual([p, true, res.status]);
+    return (await res.json()) as R;
+  };
+  const userId = async (phone: string) =>
+    ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
+
+  it.each(CASES)('$name, $locale: a manager posts news, sees who booked, and adds a terms version', async ({ locale, viewport }) => {
+    const t = T[locale];
+    if (!session) {
+      const context = await browser().newContext();
+      session = await storageOf(context, gateway.url, PHONES.manager);
+      await context.close();
+    }
+    const admin = `Bearer ${await testToken({ roleId: ROLE.admin, userId: randomUUID() })}`;
+    const teacherId = await userId(PHONES.contentMaker);
+    const pupilId = await userId(PHONES.pupil);
+    const maker = `Bearer ${await testToken({ roleId: ROLE.contentMaker, userId: teacherId })}`;
+    const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: pupilId })}`;
+    const courseTitle = { kk: `Онлайн дайындық ${locale}`, en: `Online preparation ${locale}` }[locale];
+    const course = await call<{ id: string }>(admin, 'courses', { kind: 'live', titleKk: `Онлайн дайындық ${locale}`, titleRu: `Онлайн-подготовка ${locale}`, titleEn: `Online preparation ${locale}` });
+    const groupName = `Кеңес тобы ${locale}`;
+    const group = await call<{ id: string }>(admin, 'groups', { courseId: course.id, name: groupName });
+    await call(admin, `groups/${group.id}/members`, { userId: teacherId, role: 'teacher' });
+    await call(admin, `groups/${group.id}/members`, { userId: pupilId, role: 'pupil' });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    const slot = await call<{ data: { id: string } }>(maker, `groups/${group.id}/consultation-slots`, { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString() });
+    await call(pupil, `consultation-slots/${slot.data.id}/booking`, {});
+
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/admin/`);
+      await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+      const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
+      const form = page.locator('form');
+
+      // News through the generated form: the group is chosen by its name.
+      await page.goto(`${gateway.url}/admin/course-news/create`);
+      await heading(page, `${t.sidebar.courseNews}: ${t.actions.create}`).waitFor();
+      await form.getByLabel(t.resources['course-news'].fields.groupId, { exact: true }).focus();
+      await page.keyboard.type(groupName.slice(0, 5));
+      await page.locator('.ant-select-item-option').getByText(groupName, { exact: true }).click();
+      const text = { kk: 'Жұмада сабақ 18:00-де басталады', en: 'Friday’s lesson starts at 18:00' }[locale];
+      await form.getByLabel(`${t.resources['course-news'].fields.text} (${t.languages[locale]})`, { exact: true }).fill(text);
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/course-news') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: t.buttons.save }).click();
+      const done = await created;
+      expect(done.status()).toBe(201);
+      expect(await done.json()).toMatchObject({ groupId: group.id, authorName: 'Марат Менеджеров', [`text${locale === 'kk' ? 'Kk' : 'En'}`]: text });
+      const feed = await call<{ data: { author: string; text: Record<string, string> }[] }>(pupil, `groups/${group.id}/news`);
+      expect(feed.data[0]).toMatchObject({ author: 'Марат М.', text: { [locale]: text } });
+
+      await page.goto(`${gateway.url}/admin/course-news`);
+      const newsRow = page.getByRole('row').filter({ hasText: groupName });
+      await newsRow.getByText('Марат Менеджеров').waitFor();
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits();
+
+      // Consultation times: the teacher sees who booked, by name.
+      await page.goto(`${gateway.url}/admin/consultation-slots`);
+      await heading(page, t.sidebar.consultationSlots).waitFor();
+      const slotRow = page.getByRole('row').filter({ hasText: groupName });
+      await slotRow.getByText('Айгерім Бесінші').waitFor();
+      await slotRow.getByText('Дана Контентова').waitFor();
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits();
+
+      // A version of the course's terms: the server numbers it.
+      await page.goto(`${gateway.url}/admin/course-terms/create`);
+      await heading(page, `${t.sidebar.courseTerms}: ${t.actions.create}`).waitFor();
+      await form.getByLabel(t.resources['course-terms'].fields.courseId, { exact: true }).focus();
+      await page.keyboard.type(courseTitle.slice(0, 6));
+      await page.locator('.ant-select-item-option').getByText(courseTitle, { exact: true }).click();
+      const field = (l: 'kk' | 'ru' | 'en') => form.getByLabel(`${t.resources['course-terms'].fields.text} (${t.languages[l]})`, { exact: true });
+      await field('kk').fill('Сабаққа уақытында келемін.');
+      await field('ru').fill('Прихожу на уроки вовремя.');
+      await field('en').fill('I come to lessons on time.');
+      const added = page.waitForResponse((r) => r.url().endsWith('/api/course-terms') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: t.buttons.save }).click();
+      const version = await added;
+      expect(version.status()).toBe(201);
+      expect(await version.json()).toMatchObject({ courseId: course.id, version: 1, createdByName: 'Марат Менеджеров' });
+      const agreement = await call<{ data: { current: { version: number }; mustAccept: boolean } }>(pupil, `courses/${course.id}/agreement`);
+      expect(agreement.data).toMatchObject({ current: { version: 1 }, mustAccept: true });
+
+      await page.goto(`${gateway.url}/admin/course-terms`);
+      const termsRow = page.getByRole('row').filter({ hasText: courseTitle });
+      await termsRow.getByText('Марат Менеджеров').waitFor();
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits();
+    }, { storageState: session, viewport });
+  }, 180_000);
+});
