@@ -216,7 +216,7 @@ export const EVENT_SCHEMAS = {
    * post time by the grade in their profile, making their member row then. `open: false` closes it again (the
    * open-made members leave). `at` orders the facts of one event: a consumer keeps the newest only.
    */
-  'learning.chat.audience.changed': {
+  'event.audience.changed': {
     1: z.object({
       group: z.object({ kind: z.enum(['event']), id: uuid }),
       title: localized,

@@ -5,7 +5,7 @@
  * no posting); a fact delivered again changes nothing; deleting the group sends "left" for every member. Events: a
  * course's event, once published, has the pupils of the course's groups as members of its chat; unpublished, none; a
  * pupil put on a course group later joins it and leaves it with their last group of the course. An event for one
- * grade or every pupil opens its chat (`learning.chat.audience.changed`) to the pupils of that audience by their
+ * grade or every pupil opens its chat (`event.audience.changed`) to the pupils of that audience by their
  * profile's grade, nobody else; redelivered facts change nothing; unpublishing closes it.
  */
 import { startNotifications } from '@olymp/notifications';
@@ -173,8 +173,8 @@ describe('course groups -> chat membership', () => {
       onlineUrl: 'https://meet.example.kz/g6', audience: 'grade', grade: 6,
     });
     expect(event.status).toBe(201);
-    const audienceFacts = () => s.sql<{ payload: EventPayload<'learning.chat.audience.changed'> }>(
-      "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.chat.audience.changed' AND payload->'group'->>'id' = $1 ORDER BY created_at, id",
+    const audienceFacts = () => s.sql<{ payload: EventPayload<'event.audience.changed'> }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'event.audience.changed' AND payload->'group'->>'id' = $1 ORDER BY created_at, id",
       [event.body.id],
     );
     const eventChats = async (who: Pupil) =>
@@ -208,8 +208,8 @@ describe('course groups -> chat membership', () => {
     await waitFor(async () => (await chat().get(`/api/chat/groups/${group.id}`).set('Authorization', sixth.token)).status === 404, { what: 'the grade-6 pupil out', timeoutMs: 20_000 });
     const outbox = notifications.app.get(EventOutbox);
     const ids = await notifications.app.get(DataSource).transaction(async (m) => [
-      await outbox.add(m, 'learning.chat.audience.changed', opened.payload),
-      await outbox.add(m, 'learning.chat.audience.changed', closed.payload),
+      await outbox.add(m, 'event.audience.changed', opened.payload),
+      await outbox.add(m, 'event.audience.changed', closed.payload),
     ]);
     await waitFor(async () => {
       const rows = (await notifications.app.get(DataSource).query('SELECT message_id FROM inbox WHERE message_id = ANY($1::text[])', [ids])) as unknown[];
@@ -263,7 +263,7 @@ describe('course groups -> chat membership', () => {
     await waitFor(async () => (await listed(ninth)).length === 1, { what: 'the grade-9 pupil in after the edit', timeoutMs: 20_000 });
     expect((await chat().post(`/api/chat/groups/${group.id}/messages`).set('Authorization', ninth.token).send({ clientId: 'g9-hello-1', text: 'Сәлем' })).status).toBe(201);
     // An edit that leaves the audience alone writes no fact.
-    const facts = async () => (await s.sql<{ n: number }>("SELECT count(*)::int AS n FROM {learning}.outbox WHERE subject = 'learning.chat.audience.changed' AND payload->'group'->>'id' = $1", [event.body.id]))[0].n;
+    const facts = async () => (await s.sql<{ n: number }>("SELECT count(*)::int AS n FROM {learning}.outbox WHERE subject = 'event.audience.changed' AND payload->'group'->>'id' = $1", [event.body.id]))[0].n;
     const before = await facts();
     expect((await s.http().patch(`/api/events/${event.body.id}`).set('Authorization', s.admin).send({ titleEn: 'Meet-up!' })).status).toBe(200);
     expect(await facts()).toBe(before);

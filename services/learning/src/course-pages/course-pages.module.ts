@@ -22,7 +22,7 @@ import { NewsAnnouncer } from './news-announcer';
     CrudResource.register({
       path: 'course-news', entity: CourseNewsPost, create: createNewsPost, update: updateNewsPost,
       access: { read: 'sidebar:group_index', write: 'group:update' },
-      searchable: ['textKk', 'textRu', 'textEn', 'authorName'], relations: { group: {} }, hooks: NewsPostHooks,
+      searchable: ['textKk', 'textRu', 'textEn', 'authorName'], relations: { group: {} }, hooks: NewsPostHooks, label: ['text'],
       filterable: ['groupId', 'createdAt', 'authorName'],
       fields: { textEn: { hiddenInList: true }, linkUrl: { hiddenInList: true } },
       defaultSort: [{ field: 'createdAt', order: 'DESC' }],
@@ -30,7 +30,7 @@ import { NewsAnnouncer } from './news-announcer';
     CrudResource.register({
       path: 'consultation-slots', entity: ConsultationSlot, create: createSlot, update: updateSlot,
       access: { read: 'sidebar:group_index', write: 'group:update' },
-      searchable: ['teacherName', 'bookedByName'], relations: { group: {} }, hooks: ConsultationSlotHooks,
+      searchable: ['teacherName', 'bookedByName'], relations: { group: {} }, hooks: ConsultationSlotHooks, label: ['teacherName'],
       filterable: ['groupId', 'startsAt', 'endsAt', 'teacherName', 'bookedByName', 'bookedAt'],
       defaultSort: [{ field: 'startsAt', order: 'DESC' }],
     }),

@@ -8,7 +8,7 @@ import { GroupMembership } from '../courses/group-membership';
  * Chat membership of events (docs/chat.md): when an event for a course's pupils is published, the pupils of that
  * course's groups become members of the event's chat (`learning.membership.changed`, kind `event`, in the publish's
  * transaction); unpublishing takes them out; a pupil put on or taken off a group of the course later follows
- * (`GroupMembership.announce`). An event for all pupils or one grade writes `learning.chat.audience.changed`:
+ * (`GroupMembership.announce`). An event for all pupils or one grade writes `event.audience.changed`:
  * notifications keeps its chat open to every pupil (of the grade) rather than one row per pupil.
  * Only global providers are used, so the events module needs no new import.
  */
@@ -38,7 +38,7 @@ export class EventMembership {
     if (event.audience === 'all' || event.audience === 'grade') {
       // No row per pupil: notifications keeps the event's chat open to every pupil (of the grade) while published.
       const fallback = title.kk || title.ru || title.en || 'event';
-      await this.outbox.add(m, 'learning.chat.audience.changed', {
+      await this.outbox.add(m, 'event.audience.changed', {
         group: { kind: 'event', id: event.id },
         title: { kk: title.kk || fallback, ru: title.ru || fallback, en: title.en || fallback },
         open: active,

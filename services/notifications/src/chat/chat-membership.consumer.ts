@@ -14,8 +14,8 @@ export class ChatMembershipConsumer {
   }
 
   /** An event's chat opened to every pupil or a grade, or closed (docs/chat.md); a repeated fact changes nothing. */
-  @OnEvent('learning.chat.audience.changed', { durable: 'notifications.chat.audience' })
-  async audience(e: EventPayload<'learning.chat.audience.changed'>, ctx: EventContext): Promise<void> {
+  @OnEvent('event.audience.changed', { durable: 'notifications.chat.audience' })
+  async audience(e: EventPayload<'event.audience.changed'>, ctx: EventContext): Promise<void> {
     await this.chat.applyAudience(ctx.manager, e);
   }
 }

@@ -48,7 +48,7 @@ export class ChatGroup {
 
   /**
    * An event's chat for every pupil (`openToPupils`, `openGrade` null) or one grade, from
-   * `learning.chat.audience.changed`: a pupil of that audience is let in at read or post time (a member row made
+   * `event.audience.changed`: a pupil of that audience is let in at read or post time (a member row made
    * then, `viaOpen`). `audienceAt` is the newest fact applied.
    */
   @Column({ name: 'open_to_pupils', type: 'boolean', default: false })

@@ -106,11 +106,11 @@ export class ChatService {
   }
 
   /**
-   * Applies `learning.chat.audience.changed`: the event's default group (made on first use) is open to every pupil,
+   * Applies `event.audience.changed`: the event's default group (made on first use) is open to every pupil,
    * to one grade, or closed; only a newer fact than the last applied changes it (a repeat changes nothing). Members
    * let in by an earlier openness who no longer fit it leave (and their sockets leave the room after the commit).
    */
-  async applyAudience(m: EntityManager, e: EventPayload<'learning.chat.audience.changed'>): Promise<void> {
+  async applyAudience(m: EntityManager, e: EventPayload<'event.audience.changed'>): Promise<void> {
     const now = this.clock.now();
     await m.query(
       `INSERT INTO chat_groups (id, kind, ref_id, is_default, title, links_allowed, last_seq, created_at, updated_at)

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Event chats open to every pupil or one grade (`learning.chat.audience.changed`, docs/chat.md). */
+/** Event chats open to every pupil or one grade (`event.audience.changed`, docs/chat.md). */
 export class NotificationsChatOpen1764900000000 implements MigrationInterface {
   name = 'NotificationsChatOpen1764900000000';
 
