@@ -13,6 +13,7 @@ import { EVENT_SUBJECTS } from '@olymp/proto';
 import type { Logger } from 'pino';
 import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
 import type { KitConfig } from '../config/config';
+import { settleWithin } from './settle';
 
 /**
  * The service's one NATS connection, its JetStream handles and the naming of subjects, streams and durable
@@ -124,12 +125,24 @@ export class NatsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /**
+   * Drains the connection (subscriptions finish what they hold, publishes are flushed), for at most
+   * NATS_DRAIN_WAIT_MS: a subscription whose drain never ends (an ordered consumer resetting itself under load) would
+   * otherwise hold the whole process's stop. Past the bound the connection is closed and the wait is logged.
+   */
   async onApplicationShutdown(): Promise<void> {
     const c = this.connection;
     this.connection = undefined;
-    if (c && !c.isClosed()) await c.drain().catch(() => c.close());
+    if (!c || c.isClosed()) return;
+    if (!(await settleWithin(c.drain().catch(() => c.close()), NATS_DRAIN_WAIT_MS))) {
+      this.logger.warn({ waitedMs: NATS_DRAIN_WAIT_MS }, 'NATS connection did not drain in time; closed');
+      await c.close().catch(() => undefined);
+    }
   }
 }
+
+/** How long a stopping process waits for its NATS connection to drain before closing it. */
+const NATS_DRAIN_WAIT_MS = 10_000;
 
 function isNotFound(err: unknown): boolean {
   return /not found/i.test(String((err as Error)?.message ?? err));
