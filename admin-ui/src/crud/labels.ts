@@ -30,10 +30,17 @@ export function resourceTitle(t: TFunction, resource: string): string {
 
 const cap = (l: Locale) => l.charAt(0).toUpperCase() + l.slice(1);
 
+/**
+ * The text of a localized trio in the reader's language, else the first language that has one (kk, ru, en): a post
+ * written in Kazakh only still shows its Kazakh text to an English reader, never nothing (or the row's id).
+ */
 export function localized(record: Record<string, unknown> | undefined, base: string, locale: Locale): string | undefined {
   if (!record) return undefined;
-  const v = record[`${base}${cap(locale)}`] ?? record[`${base}Kk`] ?? record[`${base}Ru`] ?? record[`${base}En`];
-  return typeof v === 'string' && v ? v : undefined;
+  for (const l of [locale, 'kk', 'ru', 'en'] as const) {
+    const v = record[`${base}${cap(l)}`];
+    if (typeof v === 'string' && v.trim()) return v;
+  }
+  return undefined;
 }
 
 /** The fields a label names: a column, or the base of a localized trio (`title` stands for titleKk, titleRu, titleEn). */
