@@ -5,7 +5,7 @@ import { startAuth } from '@olymp/auth';
 import { demoShopId, startShop } from '@olymp/shop';
 import { ROLE } from '@olymp/proto';
 import { type RunningService, stableUuid } from '@olymp/server-kit';
-import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
 
 describe('shop demo seed', () => {
   const ns = createTestNamespace();
@@ -63,4 +63,29 @@ describe('shop demo seed', () => {
     expect((await pg.query(`SELECT order_id FROM "${schema}".prizes WHERE id = $1`, [demoShopId('prize', 'aigerim-tshirt')])).rows[0].order_id).toEqual(expect.any(String));
     expect((await pg.query(`SELECT stock FROM "${schema}".products WHERE id = $1`, [demoShopId('product', 'kazakh-primer')])).rows[0].stock).toBe(7);
   });
+});
+
+describe('shop demo seed started before auth', () => {
+  const ns = createTestNamespace();
+  const started: RunningService[] = [];
+
+  afterAll(async () => {
+    for (const s of started.reverse()) await s.close();
+    await ns.cleanup();
+  });
+
+  it('places the demo pickup points in their regions once auth answers (npm start starts the services side by side)', async () => {
+    started.push(await startShop(ns.envFor('shop', { SEED_DEMO: 'true' })));
+    const pg = new Client({ connectionString: ns.databaseUrl });
+    await pg.connect();
+    try {
+      const unplaced = async () =>
+        ((await pg.query(`SELECT count(*)::int AS n FROM "${ns.schemaOf('shop')}".pickup_points WHERE province_id IS NULL`)).rows[0] as { n: number }).n;
+      expect(await unplaced()).toBe(20);
+      started.push(await startAuth(ns.envFor('auth', { SEED_DEMO: 'true' })));
+      await waitFor(async () => (await unplaced()) === 0, { what: 'every demo pickup point in its region', timeoutMs: 30_000 });
+    } finally {
+      await pg.end();
+    }
+  }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { KIT_CONFIG, KIT_LOGGER, type KitConfig, RpcClient, stableUuid } from '@olymp/server-kit';
@@ -93,7 +93,10 @@ export const demoShopId = (kind: string, key: string) => stableUuid(`olymp-demo-
  * Inserted once by fixed ids; a restart leaves staff's edits and the stock as they are.
  */
 @Injectable()
-export class ShopSeeder implements OnApplicationBootstrap {
+export class ShopSeeder implements OnApplicationBootstrap, OnApplicationShutdown {
+  private retry: NodeJS.Timeout | undefined;
+  private stopping = false;
+
   constructor(
     private readonly ds: DataSource,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
@@ -139,15 +142,17 @@ export class ShopSeeder implements OnApplicationBootstrap {
 
   /**
    * Gives the demo pickup points without a region theirs: auth's province of the same code (its ids are its own
-   * serials, so they are asked for). Staff's choice stays. Without auth (not started yet) the points stay without a
-   * region until the next start; the shop runs either way.
+   * serials, so they are asked for). Staff's choice stays. `npm start` starts the services side by side, so auth may
+   * not answer yet: the shop runs either way and asks again every PLACE_RETRY_MS, PLACE_ATTEMPTS times in all (then
+   * the next start places them).
    */
-  private async placePickupPoints(): Promise<void> {
-    const [{ n }] = (await this.ds.query(`SELECT count(*)::int AS n FROM pickup_points WHERE id = ANY($1::uuid[]) AND province_id IS NULL`, [
-      PICKUP_POINTS.map((pp) => demoShopId('pickup-point', pp.key)),
-    ])) as { n: number }[];
-    if (!n) return;
+  private async placePickupPoints(attemptsLeft = PLACE_ATTEMPTS): Promise<void> {
+    if (this.stopping) return;
     try {
+      const [{ n }] = (await this.ds.query(`SELECT count(*)::int AS n FROM pickup_points WHERE id = ANY($1::uuid[]) AND province_id IS NULL`, [
+        PICKUP_POINTS.map((pp) => demoShopId('pickup-point', pp.key)),
+      ])) as { n: number }[];
+      if (!n) return;
       const { provinces } = await this.rpc.request('auth.provinces.get', { codes: PICKUP_POINTS.map((pp) => pp.key) });
       const byCode = new Map(provinces.map((p) => [p.code, p.id]));
       const placed = PICKUP_POINTS.filter((pp) => byCode.has(pp.key));
@@ -159,7 +164,23 @@ export class ShopSeeder implements OnApplicationBootstrap {
       );
       this.logger.info({ placed: placed.length }, 'demo pickup points placed in their regions');
     } catch (err) {
-      this.logger.warn({ err }, 'demo pickup points left without regions (auth did not answer); the next start places them');
+      if (this.stopping) return;
+      if (attemptsLeft <= 1) {
+        this.logger.warn({ err }, 'demo pickup points left without regions (auth did not answer); the next start places them');
+        return;
+      }
+      if (attemptsLeft === PLACE_ATTEMPTS) this.logger.info('demo pickup points wait for auth to place them in their regions');
+      this.retry = setTimeout(() => void this.placePickupPoints(attemptsLeft - 1), PLACE_RETRY_MS);
+      this.retry.unref();
     }
   }
+
+  onApplicationShutdown(): void {
+    this.stopping = true;
+    clearTimeout(this.retry);
+  }
 }
+
+/** How often and how many times the demo pickup points ask auth for their regions while it starts. */
+const PLACE_RETRY_MS = 2_000;
+const PLACE_ATTEMPTS = 60;
