@@ -79,6 +79,22 @@ const hasAttribute = (l: Locator, name: string, value: string, timeoutMs?: numbe
  */
 const moveButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: adminShopKk.order.move });
 
+/**
+ * Confirms the open move dialog and waits until it closes (the move went through); when it stays open, the failure
+ * names what the dialog and the toasts said (a refused move shows its reason there, not in the status tag).
+ */
+async function confirmMove(page: Page): Promise<void> {
+  await moveButton(page).click();
+  await until(
+    async () => ({
+      open: await page.getByRole('dialog').count(),
+      said: await page.locator('.ant-form-item-explain-error, .ant-notification-notice').allTextContents(),
+    }),
+    (seen) => seen.open === 0,
+    'the move dialog to close',
+  );
+}
+
 /** Nothing on the page is wider than the screen. */
 async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
@@ -279,7 +295,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
           await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
           await hasText(page.getByTestId('order-status'), adminShopKk.status.paid!);
           await page.getByRole('button', { name: adminShopKk.status.ready_for_pickup, exact: true }).click();
-          await moveButton(page).click();
+          await confirmMove(page);
           await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
           expect(await fitsWidth(page)).toBe(true);
         },
@@ -369,7 +385,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         await page.locator('.ant-form-item-explain-error').first().waitFor();
         await hasText(page.getByTestId('order-status'), adminShopKk.status.ready_for_pickup!);
         await page.getByLabel(adminShopKk.order.pickupCode!).fill(code);
-        await moveButton(page).click();
+        await confirmMove(page);
         await hasText(page.getByTestId('order-status'), adminShopKk.status.picked_up!);
       },
       { ...options, storageState: staffState },
@@ -399,7 +415,7 @@ describeWithBrowser('the shop: a pupil buys with ZP and collects, staff manage i
         await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderId.slice(0, 8).toUpperCase() }).click();
         await page.waitForURL(`${base}/admin/shop/orders/${orderId}`);
         await page.getByRole('button', { name: adminShopKk.status.returned, exact: true }).click();
-        await moveButton(page).click();
+        await confirmMove(page);
         await hasText(page.getByTestId('order-status'), adminShopKk.status.returned!);
         expect(await fitsWidth(page)).toBe(true);
       },
