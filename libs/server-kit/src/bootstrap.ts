@@ -132,8 +132,7 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
 
 /** Entry point of a service process: start, and on a config error print one clear line and exit 1. */
 export function runService(def: ServiceDefinition): void {
-  initTracing(def.service);
-  createService(def).catch((err: unknown) => {
+  initTracing(def.service).then(() => createService(def)).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`${def.service} failed to start: ${message}\n`);
     process.exit(1);

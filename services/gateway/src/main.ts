@@ -8,7 +8,7 @@ import { createLogger, initTracing, shutdownTracing } from '@olymp/server-kit';
  */
 async function main(): Promise<void> {
   const log = createLogger('gateway', process.env.LOG_LEVEL ?? 'info');
-  initTracing('gateway');
+  await initTracing('gateway');
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   try {
     gateway = await startGateway(process.env);

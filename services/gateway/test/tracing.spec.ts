@@ -21,12 +21,13 @@ const CONSUMER = 4;
 
 describe('a trace through the gateway', () => {
   const ns = createTestNamespace();
-  const recorder = recordSpans();
+  let recorder: Awaited<ReturnType<typeof recordSpans>>;
   const seed = { SEED_DEMO: 'true' };
   let services: RunningService[] = [];
   let gateway: RunningGateway;
 
   beforeAll(async () => {
+    recorder = await recordSpans();
     const auth = await startAuth(ns.envFor('auth', seed));
     const [learning, finance, notifications] = await Promise.all([
       startLearning(ns.envFor('learning', seed)),

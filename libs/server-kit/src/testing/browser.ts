@@ -8,7 +8,7 @@
  * turns the whole block into one loudly skipped test when Chromium is missing, instead of failing the run.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -34,6 +34,8 @@ export function hasChromium(): boolean {
 /** Starts headless Chromium, or resolves to null when /usr/bin/chromium is missing. The caller closes it. */
 export async function launchChromium(): Promise<Browser | null> {
   if (!hasChromium()) return null;
+  // Loaded here, not with the module: every service test imports this kit, and playwright-core is ~7 MB of code.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -1,13 +1,14 @@
-import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { registerTracing, shutdownTracing } from '../tracing/tracing';
 
 /**
  * Tracing on for this test process, every finished span kept in memory (each at once: no batching to wait for).
  * Register before starting services; `stop()` unregisters it again.
  */
-export function recordSpans(): { spans(): ReadableSpan[]; stop(): Promise<void> } {
+export async function recordSpans(): Promise<{ spans(): ReadableSpan[]; stop(): Promise<void> }> {
+  const { InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-node');
   const exporter = new InMemorySpanExporter();
-  registerTracing('test', [new SimpleSpanProcessor(exporter)]);
+  await registerTracing('test', [new SimpleSpanProcessor(exporter)]);
   return { spans: () => exporter.getFinishedSpans(), stop: () => shutdownTracing() };
 }
 

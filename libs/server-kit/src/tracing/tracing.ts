@@ -12,9 +12,7 @@ import {
   propagation,
   trace,
 } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type IdGenerator, NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { IdGenerator, NodeTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-node';
 
 /**
  * OpenTelemetry traces across the gateway, the services, NATS RPC and events. The W3C `traceparent` travels in HTTP
@@ -54,8 +52,12 @@ class RequestIdGenerator implements IdGenerator {
 const ids = new RequestIdGenerator();
 let provider: NodeTracerProvider | undefined;
 
-/** Registers the process's tracer provider (W3C propagation, AsyncLocalStorage context) with these processors. */
-export function registerTracing(serviceName: string, processors: SpanProcessor[]): NodeTracerProvider {
+/**
+ * Registers the process's tracer provider (W3C propagation, AsyncLocalStorage context) with these processors. The
+ * SDK loads here, not with the kit: with tracing off (the default) only the API's no-op tracer is ever used.
+ */
+export async function registerTracing(serviceName: string, processors: SpanProcessor[]): Promise<NodeTracerProvider> {
+  const [{ NodeTracerProvider }, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/resources')]);
   if (provider) return provider;
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
@@ -71,9 +73,10 @@ export function registerTracing(serviceName: string, processors: SpanProcessor[]
  * OTEL_EXPORTER_OTLP_* settings, which the exporter reads from there too) spans are batched to that collector over
  * OTLP/HTTP; without it tracing stays off.
  */
-export function initTracing(serviceName: string): boolean {
+export async function initTracing(serviceName: string): Promise<boolean> {
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
-  registerTracing(process.env.OTEL_SERVICE_NAME || serviceName, [new BatchSpanProcessor(new OTLPTraceExporter())]);
+  const [{ BatchSpanProcessor }, { OTLPTraceExporter }] = await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/exporter-trace-otlp-http')]);
+  await registerTracing(process.env.OTEL_SERVICE_NAME || serviceName, [new BatchSpanProcessor(new OTLPTraceExporter())]);
   return true;
 }
 

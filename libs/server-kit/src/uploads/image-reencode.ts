@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { ErrorCode } from '@olymp/proto';
 import { DomainError } from '../errors/domain-error';
 import type { UploadSpool } from './spool';
@@ -50,6 +49,8 @@ export async function reencodeImage(spool: UploadSpool, sourcePath: string, opti
   const unreadable = () => new DomainError(options.unreadable ?? 'IMAGE_UNREADABLE', {
     maxMegapixels: Math.floor((options.maxInputPixels ?? IMAGE_MAX_INPUT_PIXELS) / 1_000_000),
   });
+  // sharp (and libvips) load with the first image, not with every service that has an upload route.
+  const { default: sharp } = await import('sharp');
   const format = await sharp(sourcePath).metadata().then((meta) => meta.format as string, () => undefined);
   const accepted = options.formats as readonly string[];
   if (!format || !accepted.includes(format)) {

@@ -59,7 +59,7 @@ export const uploadStorageProviders: Provider[] = [
     provide: UPLOAD_STORAGE,
     inject: [KIT_CONFIG],
     useFactory: async (config: KitConfig) => {
-      const storage = createUploadStorage(config);
+      const storage = await createUploadStorage(config);
       await storage.init();
       return storage;
     },

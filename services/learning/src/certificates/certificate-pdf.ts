@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import type { Locale } from '@olymp/proto';
 import type { CertificateTemplate } from '../floor/challenge.entities';
 
@@ -80,7 +78,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = rgb(0.1, 0.12, 0.2)) {
+function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color: Color) {
   const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, { x: (page.getWidth() - width) / 2, y, size, font, color });
 }
@@ -90,7 +88,10 @@ function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: nu
  * code, and a QR code that opens the public check page. Fonts are embedded as subsets, so a file is ~20-40 KB.
  */
 export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Array> {
+  // pdf-lib, fontkit and qrcode (~2.5 MB of code) load with the first certificate, not with every start of learning.
+  const [{ PDFDocument, rgb }, { default: fontkit }, { default: QRCode }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('qrcode')]);
   const { title, body } = certificateText(f);
+  const ink = rgb(0.1, 0.12, 0.2);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`${title} ${f.code}`);
@@ -108,10 +109,10 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
   page.drawRectangle({ x: 26, y: 26, width: width - 52, height: height - 52, borderColor: accent, borderWidth: 0.75 });
 
   centred(page, title.toUpperCase(), bold, 40, height - 120, accent);
-  centred(page, f.name, bold, 30, height - 190);
+  centred(page, f.name, bold, 30, height - 190, ink);
   let y = height - 240;
   for (const line of wrap(body, regular, 16, width - 220)) {
-    centred(page, line, regular, 16, y);
+    centred(page, line, regular, 16, y, ink);
     y -= 22;
   }
   const facts = [
@@ -119,7 +120,7 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
     `${DEFAULTS.points[f.locale]}: ${f.points}`,
     `${DEFAULTS.date[f.locale]}: ${f.date}`,
   ].join('   ·   ');
-  centred(page, facts, regular, 14, Math.min(y - 16, 190));
+  centred(page, facts, regular, 14, Math.min(y - 16, 190), ink);
 
   const qr = await QRCode.toBuffer(f.checkUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4, color: { dark: '#000000', light: '#ffffff' } });
   const image = await doc.embedPng(qr);

@@ -1,8 +1,3 @@
-import { Log, MP4BoxBuffer, createFile } from 'mp4box';
-
-// mp4box logs every box it reads oddly to the console; errors reach onError.
-Log.setLogLevel(Log.error);
-
 export interface VideoFacts {
   durationSeconds: number | null;
   width: number | null;
@@ -25,6 +20,10 @@ export type ReadRange = (start: number, end: number) => Promise<Buffer>;
  */
 export async function probeVideo(read: ReadRange, mime: string, size: number): Promise<VideoFacts> {
   if (mime !== 'video/mp4' && mime !== 'audio/x-m4a') return NO_FACTS;
+  // mp4box loads with the first video, not with every start of learning.
+  const { Log, MP4BoxBuffer, createFile } = await import('mp4box');
+  // mp4box logs every box it reads oddly to the console; errors reach onError.
+  Log.setLogLevel(Log.error);
   const file = createFile();
   let facts: VideoFacts | null = null;
   let failed = false;

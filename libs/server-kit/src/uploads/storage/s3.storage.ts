@@ -1,18 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { KitConfig } from '../../config/config';
 import { DomainError } from '../../errors/domain-error';
 import type { UploadPart } from '../upload.entity';
@@ -56,7 +45,14 @@ export class S3Storage implements UploadStorage {
     this.prefix = settings.S3_KEY_PREFIX;
   }
 
-  static fromConfig(c: S3Settings): S3Storage {
+  /**
+   * The AWS SDK (~1 MB of code) loads with the first S3Storage, not with every service: most runs (local disk,
+   * every test but the S3 adapter's) never touch it.
+   */
+  private readonly sdk = import('@aws-sdk/client-s3');
+
+  static async fromConfig(c: S3Settings): Promise<S3Storage> {
+    const { S3Client } = await import('@aws-sdk/client-s3');
     return new S3Storage(new S3Client(s3ClientConfig(c)), c);
   }
 
@@ -79,7 +75,7 @@ export class S3Storage implements UploadStorage {
   async put(key: string, localPath: string, mime: string): Promise<void> {
     const { size } = await stat(localPath);
     await this.client.send(
-      new PutObjectCommand({
+      new (await this.sdk).PutObjectCommand({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Body: createReadStream(localPath),
@@ -92,7 +88,7 @@ export class S3Storage implements UploadStorage {
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({
+      const res = await this.client.send(new (await this.sdk).GetObjectCommand({
         Bucket: this.bucket, Key: this.objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
       }));
       if (!(res.Body instanceof Readable)) throw new Error('S3 returned no readable body');
@@ -106,11 +102,11 @@ export class S3Storage implements UploadStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await this.client.send(new (await this.sdk).DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   async startChunked(id: string): Promise<{ s3UploadId: string }> {
-    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.partialKey(id) }));
+    const res = await this.client.send(new (await this.sdk).CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.partialKey(id) }));
     if (!res.UploadId) throw new Error('S3 returned no multipart upload id');
     return { s3UploadId: res.UploadId };
   }
@@ -120,7 +116,7 @@ export class S3Storage implements UploadStorage {
     const n = target.parts.length + 1;
     try {
       const res = await this.client.send(
-        new UploadPartCommand({
+        new (await this.sdk).UploadPartCommand({
           Bucket: this.bucket,
           Key: this.partialKey(target.id),
           UploadId: target.s3UploadId,
@@ -143,7 +139,7 @@ export class S3Storage implements UploadStorage {
     const partial = this.partialKey(target.id);
     try {
       await this.client.send(
-        new CompleteMultipartUploadCommand({
+        new (await this.sdk).CompleteMultipartUploadCommand({
           Bucket: this.bucket,
           Key: partial,
           UploadId: target.s3UploadId ?? undefined,
@@ -155,17 +151,17 @@ export class S3Storage implements UploadStorage {
       throw err;
     }
     const remove = async () => {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: partial }));
+      await this.client.send(new (await this.sdk).DeleteObjectCommand({ Bucket: this.bucket, Key: partial }));
     };
     return {
       open: async () => {
-        const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: partial }));
+        const res = await this.client.send(new (await this.sdk).GetObjectCommand({ Bucket: this.bucket, Key: partial }));
         if (!(res.Body instanceof Readable)) throw new Error('S3 returned no readable body');
         return res.Body;
       },
       storeAs: async (key, mime) => {
         await this.client.send(
-          new CopyObjectCommand({
+          new (await this.sdk).CopyObjectCommand({
             Bucket: this.bucket,
             Key: this.objectKey(key),
             CopySource: `${this.bucket}/${encodeURIComponent(partial).replaceAll('%2F', '/')}`,
@@ -183,7 +179,7 @@ export class S3Storage implements UploadStorage {
     if (!target.s3UploadId) return;
     try {
       await this.client.send(
-        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.partialKey(target.id), UploadId: target.s3UploadId }),
+        new (await this.sdk).AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.partialKey(target.id), UploadId: target.s3UploadId }),
       );
     } catch (err) {
       if (!isS3Error(err, 'NoSuchUpload')) throw err;

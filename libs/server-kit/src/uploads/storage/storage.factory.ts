@@ -4,7 +4,7 @@ import { S3Storage } from './s3.storage';
 import type { UploadStorage } from './storage.port';
 
 /** The adapter UPLOAD_STORAGE names; config validation has already made sure s3 has what it needs. */
-export function createUploadStorage(config: KitConfig): UploadStorage {
+export async function createUploadStorage(config: KitConfig): Promise<UploadStorage> {
   switch (config.UPLOAD_STORAGE) {
     case 'local':
       return new LocalStorage(config.UPLOAD_DIR);
