@@ -371,10 +371,13 @@ export const shopWishlistReply = dataOf(
 );
 
 const orderAddress = z.object({ recipient: z.string(), phone: z.string(), city: z.object({ id: int, name: localizedText }), line: z.string(), note: z.string() });
+/** A pupil as staff read them on an order or a prize: name, grade, school (null when auth no longer knows the id). */
+const staffPupil = z.object({ firstName: z.string(), lastName: z.string(), grade: z.number().int().nullable(), school: localizedText.nullable() }).nullable();
 export const shopOrder = z.object({
   id: z.string(),
-  /** Staff's view only: whose order, and the statuses staff may move it to. */
+  /** Staff's view only: whose order (the id and the pupil by name), and the statuses staff may move it to. */
   userId: z.string().optional(),
+  customer: staffPupil.optional(),
   next: z.array(z.enum(SHOP_ORDER_STATUSES)).optional(),
   status: z.enum(SHOP_ORDER_STATUSES),
   method: z.enum(['delivery', 'pickup']),
@@ -394,7 +397,7 @@ export const shopOrder = z.object({
    * tenge with `POST /api/invoices/{invoiceId}/provider-payment`; `GET /api/orders/{id}/payment` says which applies. */
   invoiceId: z.string().nullable(),
   payBy: isoInstant,
-  /** Shown while the order waits at the pickup point; the desk asks for it. */
+  /** The owner's only, while the order waits at the pickup point; the desk asks the pupil for it (staff never get it). */
   pickupCode: z.string().nullable(),
   /** How the goods come back, once a return was asked for. */
   returnMethod: z.object({ kind: z.enum(['pickup_point', 'courier']), pickupPointId: z.string().nullable() }).nullable(),
@@ -501,7 +504,7 @@ export const shopClaimedPage = z.object({
   data: z.array(
     shopPrize.extend({
       userId: z.string(),
-      winner: z.object({ firstName: z.string(), lastName: z.string(), grade: z.number().int().nullable(), school: localizedText.nullable() }).nullable(),
+      winner: staffPupil,
       orderStatus: z.enum(SHOP_ORDER_STATUSES).nullable(),
     }),
   ),

@@ -241,6 +241,15 @@ describe('shop', () => {
       expect(ready.body.data).toMatchObject({ status: 'ready_for_pickup', next: ['cancelled', 'picked_up'] });
       const mine = await call('get', `/api/my-orders/${order.id}`, bearer.aigerim).expect(200);
       expect(mine.body.data.pickupCode).toMatch(/^\d{6}$/);
+      // Staff read whose order it is by name (auth's), never the pickup code: the desk asks the pupil for it.
+      await pg.query(
+        `INSERT INTO "${ns.schemaOf('auth')}".users (id, phone, first_name, last_name, role_id, grade) VALUES ($1, $2, 'Айгерім', 'Серікова', $3, 7)`,
+        [aigerim, `+7701${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, ROLE.student],
+      );
+      const staffView = await call('get', `/api/orders/${order.id}`, manager).expect(200);
+      expect(staffView.body.data).toMatchObject({ pickupCode: null, customer: { firstName: 'Айгерім', lastName: 'Серікова', grade: 7, school: null } });
+      const staffList = await call('get', '/api/orders', manager).query({ status: 'ready_for_pickup' }).expect(200);
+      expect(staffList.body.data.find((o: { id: string }) => o.id === order.id)).toMatchObject({ pickupCode: null, customer: { firstName: 'Айгерім', lastName: 'Серікова' } });
       for (const pickupCode of [undefined, mine.body.data.pickupCode === '000000' ? '000001' : '000000']) {
         const refused = await call('post', `/api/orders/${order.id}/change-status`, manager, 'kk').send({ status: 'picked_up', pickupCode });
         expect([refused.status, refused.body.code]).toEqual([409, 'PICKUP_CODE_MISMATCH']);

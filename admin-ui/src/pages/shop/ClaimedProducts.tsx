@@ -17,6 +17,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
 import { STATUS_COLORS, shortId } from './logic';
+import { PupilCell } from './PupilCell';
 
 type Page = z.infer<typeof shopClaimedPage>;
 type Row = Page['data'][number];
@@ -45,17 +46,6 @@ export default function ClaimedProducts(_: PageProps) {
     set(v);
     setPage((p) => ({ ...p, page: 1 }));
   };
-  const winner = (r: Row) =>
-    r.winner ? (
-      <Space direction="vertical" size={0}>
-        <Typography.Text strong>{`${r.winner.firstName} ${r.winner.lastName}`.trim()}</Typography.Text>
-        <Typography.Text type="secondary">
-          {[r.winner.grade !== null ? t('claimed.grade', { grade: r.winner.grade }) : null, r.winner.school?.[locale] || r.winner.school?.kk].filter(Boolean).join(' · ')}
-        </Typography.Text>
-      </Space>
-    ) : (
-      <Typography.Text type="secondary">{t('claimed.unknownPupil')}</Typography.Text>
-    );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
@@ -94,7 +84,7 @@ export default function ClaimedProducts(_: PageProps) {
           onChange: (p, l) => setPage({ page: p, limit: l }),
         }}
         columns={[
-          { title: t('claimed.winner'), render: (_, r) => winner(r) },
+          { title: t('claimed.winner'), render: (_, r) => <PupilCell pupil={r.winner} /> },
           { title: t('claimed.product'), render: (_, r) => r.product.name[locale] || r.product.name.kk },
           {
             title: t('claimed.source'),

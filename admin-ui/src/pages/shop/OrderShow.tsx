@@ -17,6 +17,7 @@ import { useSend } from '../../hooks/useSend';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
 import { STATUS_COLORS, shortId } from './logic';
+import { PupilCell } from './PupilCell';
 
 interface PickupPoint {
   id: string;
@@ -82,7 +83,9 @@ export default function OrderShow({ id }: PageProps) {
             <Descriptions bordered column={1} size="small">
               <Descriptions.Item label="ID">{o.id}</Descriptions.Item>
               <Descriptions.Item label={t('orders.method')}>{t(`method.${o.method}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('order.user')}>{o.userId}</Descriptions.Item>
+              <Descriptions.Item label={t('order.user')}>
+                <PupilCell pupil={o.customer} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('orders.total')}>{`${o.total} ZP`}</Descriptions.Item>
               <Descriptions.Item label={t('orders.created')}>{formatInstant(o.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('order.payBy')}>{formatInstant(o.payBy)}</Descriptions.Item>

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
 import { KIND_STATUSES, STATUS_COLORS, orderAmount, ordersExportParams, ordersParams, shortId, type OrdersKind } from './logic';
+import { PupilCell } from './PupilCell';
 
 const ALL = 'all';
 
@@ -99,6 +100,7 @@ function OrdersList({ kind }: { kind: OrdersKind }) {
         }}
         columns={[
           { title: t('orders.number'), render: (_, r) => <Typography.Text code>{shortId(r.id)}</Typography.Text> },
+          { title: t('order.user'), render: (_, r) => <PupilCell pupil={r.customer} /> },
           { title: t('orders.created'), render: (_, r) => formatInstant(r.createdAt) },
           { title: t('orders.status'), render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag> },
           { title: t('orders.method'), render: (_, r) => t(`method.${r.method}`) },

@@ -19,7 +19,8 @@ export function orderView(o: Order, forStaff = false) {
     address: o.address,
     invoiceId: o.invoiceId,
     payBy: o.payBy.toISOString(),
-    pickupCode: o.status === 'ready_for_pickup' ? o.pickupCode : null,
+    // The counter checks the code the pupil says: staff's views never carry it.
+    pickupCode: !forStaff && o.status === 'ready_for_pickup' ? o.pickupCode : null,
     returnMethod: o.returnMethod,
     refunded: o.refunded,
     paidAt: o.paidAt?.toISOString() ?? null,

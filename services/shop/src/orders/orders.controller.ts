@@ -5,6 +5,7 @@ import { SHOP_ORDER_STATUSES, type ShopOrderStatus, shopChangeStatus, shopReturn
 import { ApiShape, type AuthUser, CurrentUser, RequestLocale, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery, notFound } from '@olymp/server-kit';
 import { Order } from './order.entities';
 import { orderView } from './order.view';
+import { staffPupils } from './staff-pupils';
 import { OrdersExport } from './orders-export';
 import { Orders } from './orders.service';
 
@@ -34,7 +35,9 @@ export class OrdersController {
     const [rows, total] = await this.ds.getRepository(Order).findAndCount({
       where, relations: { lines: true }, order: { createdAt: 'DESC', id: 'ASC' }, skip: (q.page - 1) * q.limit, take: q.limit,
     });
-    return { data: rows.map((o) => orderView(o, forStaff)), total, page: q.page, limit: q.limit };
+    if (!forStaff) return { data: rows.map((o) => orderView(o)), total, page: q.page, limit: q.limit };
+    const customers = await staffPupils(this.rpc, rows.map((o) => o.userId));
+    return { data: rows.map((o) => ({ ...orderView(o, true), customer: customers.get(o.userId) ?? null })), total, page: q.page, limit: q.limit };
   }
 
   private filters(q: ListQuery): FindOptionsWhere<Order> {
@@ -143,7 +146,8 @@ export class OrdersController {
   async one(@UuidParam('order') id: string) {
     const order = await this.ds.getRepository(Order).findOne({ where: { id }, relations: { lines: true } });
     if (!order) throw notFound();
-    return { data: orderView(order, true) };
+    const customers = await staffPupils(this.rpc, [order.userId]);
+    return { data: { ...orderView(order, true), customer: customers.get(order.userId) ?? null } };
   }
 
   @Post('orders/:order/change-status')

@@ -5,6 +5,7 @@ import { shopClaimedPage, shopClaimedQuery, shopOrderReply, shopPrizeClaim, shop
 import { ApiShape, type AuthUser, CurrentUser, RequirePermission, RpcClient, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { Order } from '../orders/order.entities';
 import { orderView } from '../orders/order.view';
+import { staffPupils } from '../orders/staff-pupils';
 import { Orders } from '../orders/orders.service';
 import { Prize } from './prize.entities';
 
@@ -62,14 +63,9 @@ export class PrizesController {
     const orderIds = rows.map((r) => r.orderId).filter((x): x is string => x !== null);
     const orders = orderIds.length ? await this.ds.getRepository(Order).find({ where: orderIds.map((id) => ({ id })), select: { id: true, status: true } }) : [];
     // Winners as staff see pupils (full name, grade, school), one request for the page's distinct ids.
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const { users } = userIds.length ? await this.rpc.request('auth.users.get', { userIds }) : { users: [] };
-    const winner = (id: string) => {
-      const u = users.find((x) => x.userId === id);
-      return u ? { firstName: u.firstName, lastName: u.lastName, grade: u.grade, school: u.school?.name ?? null } : null;
-    };
+    const winners = await staffPupils(this.rpc, rows.map((r) => r.userId));
     return {
-      data: rows.map((r) => ({ ...prizeView(r), userId: r.userId, winner: winner(r.userId), orderStatus: orders.find((o) => o.id === r.orderId)?.status ?? null })),
+      data: rows.map((r) => ({ ...prizeView(r), userId: r.userId, winner: winners.get(r.userId) ?? null, orderStatus: orders.find((o) => o.id === r.orderId)?.status ?? null })),
       total, page: q.page, limit: q.limit,
     };
   }
