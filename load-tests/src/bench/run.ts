@@ -16,6 +16,7 @@
  *   8. (after step 7) prize drop: the BENCH_PUPILS signed-in pupils check out BENCH_DROP_STOCK (50) units of one product
  *      at once (BENCH_DROP_CONCURRENCY in flight, all of them by default), beside a bare node server doing a conditional
  *      decrement and an order row per checkout (prize-drop.ts; BENCH_ONLY=prize-drop runs steps 1-3 and this one).
+ * Every scenario also reports each process's peak RSS while it ran (`peakRssMb`, sampled every 250 ms).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
  * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
@@ -35,7 +36,7 @@ import { chatBench } from './chat';
 import { adapterBench } from './adapter';
 import { prizeDrop } from './prize-drop';
 import { launch, prepare } from './stack';
-import { progress, rssMb } from './stats';
+import { RssPeaks, progress, rssMb } from './stats';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PUPILS = env('BENCH_PUPILS', 2000);
@@ -75,10 +76,13 @@ async function main() {
     }
     progress('cold start on an empty database (migrations and demo data)');
     let { stack, startMs } = await launch(setup);
+    const rss = new RssPeaks(() => stack.platform.processes);
+    report.peakRssMb = rss.get();
     report.startup = { coldMs: Math.round(startMs) };
     await new Promise((r) => setTimeout(r, 3_000));
     report.rssAtRestMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
 
+    rss.scenario('logins');
     progress(`login burst: ${PUPILS} pupils`);
     const warm = await createPupils(stack, WARM_UP, '+7708');
     const people = await createPupils(stack, PUPILS);
@@ -86,28 +90,30 @@ async function main() {
     report.logins = logins.result;
     if (ONLY === 'logins') {
       await stack.stop();
-      process.stdout.write(`${JSON.stringify({ logins: report.logins }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ logins: report.logins, peakRssMb: rss.stop() }, null, 2)}\n`);
       return;
     }
 
     if (!ONLY || ONLY === 'chat') {
+      rss.scenario('chat');
       progress(`chat: a group of ${logins.pupils.length} members`);
       report.chat = await chatBench(stack, logins.pupils, { rounds: ROUNDS, messages: CHAT_MESSAGES });
     }
     if (ONLY === 'chat') {
       await stack.stop();
-      process.stdout.write(`${JSON.stringify({ settings: report.settings, chat: report.chat }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, chat: report.chat, peakRssMb: rss.stop() }, null, 2)}\n`);
       return;
     }
 
     if (!ONLY || ONLY === 'prize-drop') {
+      rss.scenario('prize-drop');
       progress(`prize drop: ${logins.pupils.length} pupils, ${DROP_STOCK} units`);
       report.prizeDrop = await prizeDrop(stack, logins.pupils, { stock: DROP_STOCK, concurrency: DROP_CONCURRENCY });
     }
     if (ONLY === 'prize-drop') {
       await stack.stop();
       const d = report.prizeDrop as Awaited<ReturnType<typeof prizeDrop>>;
-      process.stdout.write(`${JSON.stringify({ settings: report.settings, prizeDrop: report.prizeDrop }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, prizeDrop: report.prizeDrop, peakRssMb: rss.stop() }, null, 2)}\n`);
       process.stdout.write(
         `Headline: prize drop of ${d.stock} units to ${d.stack.pupils} pupils in ${d.stack.seconds} s (${d.stack.checkoutsPerSecond} checkouts/s, p99 ${d.stack.latencyMs.p99} ms), ` +
           `bare baseline ${d.baseline.seconds} s (p99 ${d.baseline.latencyMs.p99} ms); placed ${d.stack.byStatus['201'] ?? 0}, stock left ${d.stack.after.stock}, oversold: ${d.stack.oversold}.\n`,
@@ -115,23 +121,25 @@ async function main() {
       return;
     }
 
+    rss.scenario('answers');
     progress('pupils join and start a test');
     const { targets, challengeId } = await startAttempts(stack, logins.pupils);
     if (ONLY === 'subscribe-flood') {
       report.subscribeFlood = await subscribeFlood(stack, targets, { connections: CONNECTIONS, seconds: SECONDS, floodSockets: FLOOD_SOCKETS, floodPerSecond: FLOOD_RATE });
       await stack.stop();
       const f = report.subscribeFlood as { alone: { latencyMs: { p99: number } }; underFlood: { latencyMs: { p99: number } }; p99Ratio: number };
-      process.stdout.write(`${JSON.stringify({ settings: report.settings, subscribeFlood: report.subscribeFlood }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ settings: report.settings, subscribeFlood: report.subscribeFlood, peakRssMb: rss.stop() }, null, 2)}\n`);
       process.stdout.write(`Headline: answer-save p99 ${f.alone.latencyMs.p99} ms alone, ${f.underFlood.latencyMs.p99} ms under the subscribe flood (${f.p99Ratio}x; goal within 2x).\n`);
       return;
     }
     if (ONLY !== 'board') report.answerSaves = await answerSaves(stack, targets, { connections: CONNECTIONS, seconds: SECONDS });
     if (ONLY === 'answers') {
       await stack.stop();
-      process.stdout.write(`${JSON.stringify({ logins: report.logins, answerSaves: report.answerSaves }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ logins: report.logins, answerSaves: report.answerSaves, peakRssMb: rss.stop() }, null, 2)}\n`);
       return;
     }
 
+    rss.scenario('board-rebuild');
     progress(`seeding a ${BOARD}-participant board, then restarting`);
     await seedBoard(stack, challengeId, BOARD, logins.pupils.map((p) => p.id));
     await stack.stop();
@@ -140,11 +148,13 @@ async function main() {
     report.startup = { ...(report.startup as object), warmMs: Math.round(startMs), liveBoardRebuiltMsAfterStart: Math.round(rebuildMs) };
     report.rssWithBoardMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
 
+    rss.scenario('leaderboard');
     progress('leaderboard API latency');
     report.leaderboardApi = await apiLatency(stack, challengeId, logins.pupils.map((p) => p.token), 10);
     progress(`ranking updates: ${UPDATES} quiz.finished events`);
     report.rankingUpdates = await updatesPerSecond(stack, challengeId, UPDATES);
 
+    rss.scenario('fan-out');
     const sample = await samplePush(stack, challengeId);
     const fan: Record<string, unknown> = {};
     for (const n of VIEWERS) {
@@ -168,6 +178,7 @@ async function main() {
     }
     report.fanOut = fan;
     report.rssUnderLoadMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+    rss.stop();
     await stack.stop();
   } finally {
     await setup.cleanup();

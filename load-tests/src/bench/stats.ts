@@ -84,3 +84,48 @@ export function cpuMsOfAll(name: string): number {
   }
   return total;
 }
+
+/**
+ * Peak resident memory of each platform process per scenario of a run: sampled every `everyMs` from /proc, the
+ * samples going to the scenario named last (`scenario(label)`), so a peak is never averaged away between two reads of
+ * a report. `processes` is asked at each sample (a restart replaces them).
+ */
+export class RssPeaks {
+  private current: string | undefined;
+  private readonly peaks: Record<string, Record<string, number>> = {};
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly processes: () => readonly { name: string; pid: number }[],
+    everyMs = 250,
+  ) {
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  scenario(label: string): void {
+    this.sample();
+    this.current = label;
+    this.sample();
+  }
+
+  /** The peaks so far, in MB, by scenario and process. */
+  get(): Record<string, Record<string, number>> {
+    this.sample();
+    return this.peaks;
+  }
+
+  stop(): Record<string, Record<string, number>> {
+    clearInterval(this.timer);
+    return this.get();
+  }
+
+  private sample(): void {
+    if (this.current === undefined) return;
+    const peaks = (this.peaks[this.current] ??= {});
+    for (const { name, pid } of this.processes()) {
+      const mb = rssMb(pid);
+      if (Number.isFinite(mb)) peaks[name] = Math.max(peaks[name] ?? 0, mb);
+    }
+  }
+}
