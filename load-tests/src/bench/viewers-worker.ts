@@ -4,6 +4,7 @@
  * answers when every one of its sockets got the push, with the last receipt time and the push's own `at`.
  */
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { receiptParser } from './receipt-parser';
 import { pool } from './stats';
 
 type Command =
@@ -18,7 +19,7 @@ process.on('message', (cmd: Command) => {
   if ('connect' in cmd) {
     const { url, n, auth, firstBoard } = cmd.connect;
     pool(Array.from({ length: n }), 50, async () => {
-      const s = ioClient(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
+      const s = ioClient(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, parser: receiptParser });
       await new Promise<void>((resolve, reject) => {
         s.once(firstBoard ? 'board' : 'connect', () => resolve());
         s.once('connect_error', (e) => reject(e));
