@@ -247,7 +247,8 @@ function certCharts(c: Awaited<ReturnType<typeof certsBench>>) {
 const certHeadline = (c: Awaited<ReturnType<typeof certsBench>>) =>
   `Headline: ${c.count} certificates in ${c.api.seconds} s through the API (${c.api.perSecond}/s), ${c.rateRatio} of the bare renderer (${c.bare.perSecond}/s); ` +
   `learning RSS ${Object.entries(c.api.learningRssAtDoneMb).map(([k, v]) => `${v} MB at ${k}`).join(', ')} (ratio ${c.api.rssRatioWholeToQuarter}), peak ${c.api.learningRssPeakMb} MB; ` +
-  `ZIP of ${c.zip.entries} entries, ${c.zip.mb} MB in ${c.zip.seconds} s, learning RSS ${c.zip.learningRssBeforeMb} -> peak ${c.zip.learningRssPeakMb} MB.`;
+  `ZIP of ${c.zip.entries} entries, ${c.zip.mb} MB in ${c.zip.seconds} s, learning RSS ${c.zip.learningRssBeforeMb} -> peak ${c.zip.learningRssPeakMb} MB; ` +
+  `load average ${c.loadAverage.start[0]} at the start, ${c.loadAverage.end[0]} at the end.`;
 
 main().catch((err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
