@@ -16,10 +16,14 @@
  *   8. (after step 7) prize drop: the BENCH_PUPILS signed-in pupils check out BENCH_DROP_STOCK (50) units of one product
  *      at once (BENCH_DROP_CONCURRENCY in flight, all of them by default), beside a bare node server doing a conditional
  *      decrement and an order row per checkout (prize-drop.ts; BENCH_ONLY=prize-drop runs steps 1-3 and this one).
+ *   9. (last, or alone with BENCH_ONLY=certs after step 1) certificates in bulk: a challenge with BENCH_CERTS (10000)
+ *      finishers (bulk SQL), `certs generate` as staff and `certs progress` polled until done, certificates per second
+ *      and learning's RSS (peak, and at each quarter of the count: flat memory), the ZIP streamed (time, RSS), beside
+ *      the bare renderCertificatePdf making as many PDFs in the bench process (certs.ts; BENCH_CERTS=500 while developing).
  * Every scenario also reports each process's peak RSS while it ran (`peakRssMb`, sampled every 250 ms).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
- * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_ONLY=answers (stop after step 4, for profiling) or
+ * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_CERTS (10000), BENCH_ONLY=certs (step 9 alone), BENCH_ONLY=answers (stop after step 4, for profiling) or
  * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3) or
  * BENCH_ONLY=subscribe-flood (after step 3: answer-save p99 alone vs. while BENCH_FLOOD_SOCKETS (4) anonymous
  * sockets send ~BENCH_FLOOD_RATE (2000) `board:subscribe` a second to random board ids, as a ratio; goal within 2x);
@@ -35,6 +39,7 @@ import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
 import { adapterBench } from './adapter';
 import { prizeDrop } from './prize-drop';
+import { certsBench } from './certs';
 import { launch, prepare } from './stack';
 import { RssPeaks, progress, rssMb } from './stats';
 
@@ -51,17 +56,19 @@ const FLOOD_RATE = env('BENCH_FLOOD_RATE', 2000);
 const CHAT_MESSAGES = env('BENCH_CHAT_MESSAGES', 200);
 const DROP_STOCK = env('BENCH_DROP_STOCK', 50);
 const DROP_CONCURRENCY = env('BENCH_DROP_CONCURRENCY', PUPILS);
+const CERTS = env('BENCH_CERTS', 10_000);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
- * saves (the leaderboard and fan-out only); `subscribe-flood`: answer saves alone, then under a subscribe flood.
+ * saves (the leaderboard and fan-out only); `subscribe-flood`: answer saves alone, then under a subscribe flood;
+ * `certs`: certificates in bulk only (right after the cold start).
  */
 const ONLY = process.env.BENCH_ONLY;
 
 async function main() {
   const report: Record<string, unknown> = {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { PUPILS, WARM_UP, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES, DROP_STOCK, DROP_CONCURRENCY },
+    settings: { PUPILS, WARM_UP, SECONDS, CONNECTIONS, BOARD, VIEWERS, ROUNDS, UPDATES, DROP_STOCK, DROP_CONCURRENCY, CERTS },
     note: 'load generator, platform, PostgreSQL and NATS share this machine; compare the ratios, not the absolute numbers',
   };
   const setup = await prepare();
@@ -81,6 +88,19 @@ async function main() {
     report.startup = { coldMs: Math.round(startMs) };
     await new Promise((r) => setTimeout(r, 3_000));
     report.rssAtRestMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+    if (ONLY === 'certs') {
+      rss.scenario('certs');
+      progress(`certificates in bulk: ${CERTS} finishers`);
+      report.certificates = await certsBench(stack, CERTS);
+      const peakRssMb = rss.stop();
+      await stack.stop();
+      const c = report.certificates as Awaited<ReturnType<typeof certsBench>>;
+      const files = writeReport(join(repoRoot(), 'load-tests', 'reports'), { machine: report.machine, settings: { CERTS }, note: report.note, certificates: c, peakRssMb }, certCharts(c));
+      process.stdout.write(`${JSON.stringify({ settings: { CERTS }, certificates: c, peakRssMb }, null, 2)}\n`);
+      process.stdout.write(`${certHeadline(c)}\n`);
+      process.stdout.write(`Report: ${files.json}\n        ${files.html}\n`);
+      return;
+    }
 
     rss.scenario('logins');
     progress(`login burst: ${PUPILS} pupils`);
@@ -178,6 +198,11 @@ async function main() {
     }
     report.fanOut = fan;
     report.rssUnderLoadMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+    if (!ONLY) {
+      rss.scenario('certs');
+      progress(`certificates in bulk: ${CERTS} finishers`);
+      report.certificates = await certsBench(stack, CERTS);
+    }
     rss.stop();
     await stack.stop();
   } finally {
@@ -189,12 +214,14 @@ async function main() {
   const fan = Object.fromEntries(Object.entries(report.fanOut as Record<string, { notifications?: { emitToLastMs: Record<string, number> }; rawSocketIo?: { emitToLastMs: Record<string, number> } }>)
     .filter(([, v]) => v.notifications && v.rawSocketIo)) as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
   const drop = report.prizeDrop as Awaited<ReturnType<typeof prizeDrop>> | undefined;
+  const certs = report.certificates as Awaited<ReturnType<typeof certsBench>> | undefined;
   const files = writeReport(join(repoRoot(), 'load-tests', 'reports'), report, [
     ...(drop ? [{ title: `Prize drop: ${drop.stack.pupils} checkouts of ${drop.stock} units at once (stack through the gateway vs bare baseline)`, unit: 'ms', rows: [
       { label: 'wall time', value: Math.round(drop.stack.seconds * 1000), baseline: Math.round(drop.baseline.seconds * 1000) },
       { label: 'checkout p99', value: drop.stack.latencyMs.p99, baseline: drop.baseline.latencyMs.p99 },
     ] }] : []),
     ...(a ? [{ title: 'Answer saves per second (stack through the gateway vs bare baseline)', unit: '/s', rows: [{ label: 'answer saves', value: a.stack.perSecond, baseline: a.baseline.perSecond }] }] : []),
+    ...(certs ? certCharts(certs) : []),
     { title: 'Leaderboard API p99 latency', unit: 'ms', rows: Object.entries(api).map(([k, v]) => ({ label: k, value: v.latencyMs.p99 })) },
     {
       title: 'Fan-out emit-to-last p99 (notifications vs bare socket.io)', unit: 'ms',
@@ -203,8 +230,25 @@ async function main() {
   ]);
   process.stdout.write(`\n${JSON.stringify(report, null, 2)}\n\n`);
   if (a) process.stdout.write(`Headline: answer saves ${a.stack.perSecond}/s through the gateway, ${a.ratio} of the bare baseline (${a.baseline.perSecond}/s); p99 ${a.stack.latencyMs.p99} ms.\n`);
+  if (certs) process.stdout.write(`${certHeadline(certs)}\n`);
   process.stdout.write(`Report: ${files.json}\n        ${files.html}\n`);
 }
+
+function certCharts(c: Awaited<ReturnType<typeof certsBench>>) {
+  return [
+    { title: `Certificates: ${c.count} made per second (generate through the API vs the bare renderer in one process)`, unit: '/s', rows: [{ label: 'certificates', value: c.api.perSecond, baseline: c.bare.perSecond }] },
+    {
+      title: 'Certificates: learning RSS as the count grows (API run) vs the bare renderer process', unit: 'MB',
+      rows: Object.entries(c.api.learningRssAtDoneMb).map(([done, mb]) => ({ label: `${done} done`, value: mb, baseline: c.bare.rssAtDoneMb[done] })),
+    },
+  ];
+}
+
+const certHeadline = (c: Awaited<ReturnType<typeof certsBench>>) =>
+  `Headline: ${c.count} certificates in ${c.api.seconds} s through the API (${c.api.perSecond}/s), ${c.rateRatio} of the bare renderer (${c.bare.perSecond}/s); ` +
+  `learning RSS ${Object.entries(c.api.learningRssAtDoneMb).map(([k, v]) => `${v} MB at ${k}`).join(', ')} (ratio ${c.api.rssRatioWholeToQuarter}), peak ${c.api.learningRssPeakMb} MB; ` +
+  `ZIP of ${c.zip.entries} entries, ${c.zip.mb} MB in ${c.zip.seconds} s, learning RSS ${c.zip.learningRssBeforeMb} -> peak ${c.zip.learningRssPeakMb} MB; ` +
+  `load average ${c.loadAverage.start[0]} at the start, ${c.loadAverage.end[0]} at the end.`;
 
 main().catch((err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -1,7 +1,7 @@
 /** Events for the pupil (docs/learning.md, "Events"): the upcoming ones, one event, its calendar file, its centre. */
 import type { EventListReply, EventPageReply, EventView } from '@olymp/proto';
-import { ApiError, apiFetch, apiJson } from './http';
-import { authJson, storedToken } from './session';
+import { apiJson } from './http';
+import { authJson, downloadWithToken } from './session';
 
 export type { EventView } from '@olymp/proto';
 
@@ -16,16 +16,6 @@ export const getCentre = (id: number) => apiJson<Centre>(`centers/${id}`);
  * "Add to calendar": the .ics in the pupil's language, fetched with the token (a plain link could not carry it)
  * and handed to the browser as a download; phones open it in their calendar app.
  */
-export async function downloadCalendar(event: EventView): Promise<void> {
-  const token = storedToken();
-  const response = await apiFetch(`my-events/${event.id}/calendar`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `event-${event.id}.ics`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadCalendar(event: EventView): Promise<void> {
+  return downloadWithToken(`my-events/${event.id}/calendar`, (name) => name ?? `event-${event.id}.ics`);
 }

@@ -4,7 +4,7 @@
  * is over (401 "Unauthenticated." after that), clears it and tells the listener (the app sends the pupil to /login).
  */
 import type { RefreshReply, SignedInSession } from '@olymp/proto';
-import { ApiError, apiJson } from './http';
+import { ApiError, apiFetch, apiJson } from './http';
 import { STORAGE_KEYS, readKey, writeKey } from '../lib/storage';
 
 /** What a sign-in (with the user) or a refresh (without) answers: proto's contracts (proto/src/http.auth.ts). */
@@ -94,4 +94,42 @@ function expireOn(error: unknown): never {
     for (const listener of expiryListeners) listener();
   }
   throw error;
+}
+
+/**
+ * Saves a file the API serves only to the signed-in (a plain link cannot carry the token): fetched with it (one
+ * refresh on an expired token, as `authJson`), handed to the browser as a download named by `nameOf` from the
+ * answer's Content-Disposition name (null without one). Used for an event's .ics and for materials' files.
+ */
+export async function downloadWithToken(path: string, nameOf: (serverName: string | null) => string): Promise<void> {
+  const get = () => {
+    const token = storedToken();
+    return apiFetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  };
+  let response = await get();
+  if (response.status === 401 && storedToken() !== null && (await refreshSession())) response = await get();
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nameOf(fileNameOf(response.headers.get('content-disposition')));
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The file name a Content-Disposition header gives (`filename*=UTF-8''…` first), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : null;
 }

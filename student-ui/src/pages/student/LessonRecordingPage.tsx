@@ -2,7 +2,7 @@
  * A lesson's recording (`/student/lessons/{lessonId}/recording`; learning's media/, issue 15): the group's pupils play
  * it for 60 days after the lesson. The player streams with range requests (a phone seeks without downloading the
  * whole file) from the play address `info` gives, which carries a ticket (a `<video>` sends no token). After the
- * window the server's message says it is closed.
+ * window the server's message says it is closed. The lesson's other materials (files, links, videos) follow.
  */
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { LoadFailed } from '../../layouts/LoadFailed';
+import { Materials } from './parts/Materials';
 
 export default function LessonRecordingPage() {
   const { t } = useTranslation('media');
@@ -42,6 +43,7 @@ export default function LessonRecordingPage() {
           {data.availableUntil ? <p className="muted">{t('recording.until', { date: formatDateTime(data.availableUntil, locale) })}</p> : null}
         </section>
       ) : null}
+      {data ? <section className="card"><Materials ownerKind="lesson" ownerId={lessonId} exclude={[data.id]} /></section> : null}
     </>
   );
 }

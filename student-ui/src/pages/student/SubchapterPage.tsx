@@ -1,4 +1,4 @@
-/** A training lesson: its text, its test, tries left and hearts. */
+/** A training lesson: its text, its materials, its test, tries left and hearts. */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
@@ -9,6 +9,7 @@ import { pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { HeartsLine } from './TrainingPage';
 import { LoadFailed } from '../../layouts/LoadFailed';
+import { Materials } from './parts/Materials';
 
 export default function SubchapterPage() {
   const { t } = useTranslation('training');
@@ -31,6 +32,7 @@ export default function SubchapterPage() {
       </p>
       <Card title={pick(sub.title, locale)}>
         <p>{pick(sub.content, locale) || t('noContent')}</p>
+        <Materials ownerKind="training-subchapter" ownerId={sub.id} headingLevel={3} />
         <HeartsLine training={data} />
         {sub.progress ? <p className="muted">{t('tries.used', { used: sub.progress.triesUsed, left: sub.progress.triesLeft })}</p> : null}
         {sub.quiz ? (

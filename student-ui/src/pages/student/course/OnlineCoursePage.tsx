@@ -20,6 +20,7 @@ import { useToast } from '../../../design/toasts';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
+import { Materials } from '../parts/Materials';
 
 const TABS = ['lessons', 'news-feed', 'book-consultation', 'onboarding', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
@@ -77,6 +78,7 @@ function Lessons({ groupId }: { groupId: string }) {
           <p>{formatDateTime(l.startsAt, locale)}</p>
           {l.meetingUrl ? <a className="button button--primary" href={l.meetingUrl} target="_blank" rel="noreferrer">{t('timetable.join')}</a> : null}
           {l.recordingUrl ? <a className="button button--outline" href={l.recordingUrl} target="_blank" rel="noreferrer">{t('timetable.recording')}</a> : null}
+          <Materials ownerKind="lesson" ownerId={l.id} headingLevel={4} />
         </Card>
       ))}
     </div>

@@ -1,6 +1,7 @@
 /**
  * /student/events/:eventId: one event for the pupil: its image, title, time (Almaty), the online link or the
- * centre's name and address, the description, and "add to calendar" (an .ics file in the pupil's language).
+ * centre's name and address, the description, "add to calendar" (an .ics file in the pupil's language) and the
+ * event's materials (files, links, videos).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
+import { Materials } from '../parts/Materials';
 import './events.css';
 
 export default function EventPage() {
@@ -68,6 +70,7 @@ export default function EventPage() {
         {failed ? <Alert tone="error">{t('page.calendarFailed')}</Alert> : null}
       </Card>
       {pick(data.description, locale) ? <p className="event-page__description">{pick(data.description, locale)}</p> : null}
+      <Materials ownerKind="event" ownerId={data.id} />
     </article>
   );
 }

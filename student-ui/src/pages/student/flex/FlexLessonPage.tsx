@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { completeFlexLesson, getFlexChapter, getFlexLesson, type FlexLessonView } from '../../../api/flex';
-import { getVideoInfo } from '../../../api/media';
 import { errorMessage } from '../../../auth/otp';
 import { Alert, Badge, Button, ButtonLink, Skeleton } from '../../../design';
 import { useToast } from '../../../design/toasts';
@@ -17,6 +16,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
+import { VideoPlayer } from '../parts/VideoPlayer';
 import { lessonPath } from './FlexCoursePage';
 
 export default function FlexLessonPage() {
@@ -72,7 +72,7 @@ function Lesson({ courseId, lessonId }: { courseId: string; lessonId: string }) 
         <p className="cluster">
           {data.done ? <Badge tone="success">{t('lesson.earned', { points: data.pointsEarned ?? 0 })}</Badge> : <Badge tone="neutral">{t('lesson.worth', { points: data.points })}</Badge>}
         </p>
-        {data.videos.map((v) => <LessonVideo key={v.id} id={v.id} />)}
+        {data.videos.map((v) => <VideoPlayer key={v.id} id={v.id} testId="flex-video" unplayable={t('errors.video')} />)}
         <div data-testid="flex-lesson-body" style={{ whiteSpace: 'pre-line' }}>{pick(data.body, locale) || t('lesson.noText')}</div>
         {data.quizId ? (
           <section className="stack" aria-label={t('lesson.test')}>
@@ -103,22 +103,5 @@ function Neighbours({ lesson, courseId }: { lesson: FlexLessonView; courseId: st
       {lesson.previousLessonId ? <Link to={lessonPath(courseId, lesson.chapterId, lesson.previousLessonId)}>← {t('lesson.previous')}</Link> : null}
       {lesson.nextLessonId ? <Link to={lessonPath(courseId, lesson.chapterId, lesson.nextLessonId)}>{t('lesson.next')} →</Link> : null}
     </nav>
-  );
-}
-
-function LessonVideo({ id }: { id: string }) {
-  const { t } = useTranslation('flex');
-  const locale = currentLocale();
-  const { data, error } = useApi(() => getVideoInfo(id), `video:${id}`);
-  if (error) return <Alert tone="error">{errorMessage(error, t('errors.video'))}</Alert>;
-  if (!data) return <Skeleton height={200} />;
-  return (
-    <figure className="stack">
-      <video data-testid="flex-video" controls preload="metadata" playsInline src={data.playUrl} poster={data.posterUrl ?? undefined}
-        style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 8 }}>
-        {t('errors.video')}
-      </video>
-      <figcaption className="muted">{pick(data.title, locale)}</figcaption>
-    </figure>
   );
 }

@@ -1,4 +1,4 @@
-/** One library: its chapters (with the pupil's progress) and collections, each opening as flashcards. */
+/** One library: its chapters (with the pupil's progress and their materials) and collections, each opening as flashcards. */
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
 import { LoadFailed } from '../../../layouts/LoadFailed';
+import { Materials } from '../parts/Materials';
 
 export default function LibraryPage() {
   const { t } = useTranslation('library');
@@ -34,6 +35,7 @@ export default function LibraryPage() {
               <ProgressBar value={ch.progress.learnt} max={Math.max(ch.progress.total, 1)} label={t('page.progress', { ...ch.progress })} />
             ) : null}
             <ButtonLink to={`/student/library/${data.id}/study/chapter/${ch.id}`} data-testid="study-chapter">{t('page.study')}</ButtonLink>
+            <Materials ownerKind="library-chapter" ownerId={ch.id} headingLevel={3} />
           </Card>
         ))}
       </div>
