@@ -61,5 +61,6 @@ export function useReferenced<T extends Record<string, unknown>>(meta: ResourceM
       return found;
     },
   });
-  return data ? withReferenced(fields, records, data) : [...records];
+  // Unchanged (the same array) when nothing is to be looked up, so a list without such columns renders as before.
+  return data && fields.length ? withReferenced(fields, records, data) : (records as T[]);
 }
