@@ -3,6 +3,7 @@ import { narrowingOf, toBody, toShown, toStored } from '../src/crud/form-logic';
 import { recordLabel } from '../src/crud/labels';
 import { initialSorters, labelFieldsOf, labelSortField, listColumns } from '../src/crud/list-columns';
 import { parseOpenApi, type OpenApiDocument } from '../src/meta/openapi';
+import { referencedIds, remoteFields, withReferenced } from '../src/crud/references';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const index = (entity: string, searches?: string) => ({
@@ -204,5 +205,67 @@ describe('reading the display metadata (x-label, x-enum-labels, x-unit, x-hidden
   it('names a row by its declared label in the reader language', () => {
     expect(recordLabel({ id: 'x', textKk: 'Сұрақ', textRu: 'Вопрос', textEn: 'Question' }, 'ru', ['text'])).toBe('Вопрос');
     expect(recordLabel({ id: 'x', firstName: 'Aigerim', lastName: 'S' }, 'en', ['firstName', 'lastName'])).toBe('Aigerim S');
+  });
+});
+
+describe("a column pointing at another service's rows (x-references: a prize's pupil in auth)", () => {
+  const merged: OpenApiDocument = {
+    paths: {
+      '/api/prizes': { get: index('Prize'), post: { requestBody: { content: { 'application/json': { schema: ref('PrizeCreate') } } } }, 'x-service': 'shop' },
+      '/api/students': { get: index('User', 'firstName, lastName, phone'), 'x-service': 'auth' },
+      '/api/provinces': { get: index('Province') },
+    },
+    components: {
+      schemas: {
+        Prize: {
+          type: 'object',
+          'x-label': ['note'],
+          properties: {
+            id: { type: 'string', format: 'uuid', 'x-hidden-in-list': true },
+            userId: { type: 'string', format: 'uuid', 'x-references': 'students' },
+            note: { type: 'string', maxLength: 300 },
+          },
+        },
+        PrizeCreate: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', format: 'uuid', 'x-references': 'students' }, note: { type: 'string' } } },
+        User: {
+          type: 'object',
+          'x-label': ['firstName', 'lastName'],
+          'x-describe': ['grade', 'province'],
+          properties: { id: { type: 'string' }, firstName: { type: 'string' }, lastName: { type: 'string' }, grade: { type: 'integer' }, provinceId: { type: 'integer' }, province: { allOf: [ref('Province')] } },
+        },
+        Province: { type: 'object', 'x-label': ['name'], properties: { id: { type: 'integer' }, ...names } },
+      },
+    },
+  };
+  const byName = new Map(parseOpenApi(merged).map((r) => [r.name, r]));
+
+  it('reads it as a relation to that resource, labelled as it names its rows, looked up rather than joined', () => {
+    const prizes = byName.get('prizes')!;
+    const relation = { name: 'user', resource: 'students', remote: true, label: ['firstName', 'lastName'] };
+    expect(prizes.fields.find((f) => f.name === 'userId')).toMatchObject({ references: 'students', relation });
+    expect(prizes.create?.find((f) => f.name === 'userId')).toMatchObject({ references: 'students', relation });
+    // Never joined (no service can embed another's row), never narrowed by a parent picker, shown in the list.
+    expect(prizes.relations).toEqual([]);
+    expect(narrowingOf(prizes.create!.find((f) => f.name === 'userId')!, prizes.create!, byName)).toBeUndefined();
+    expect(listColumns(prizes).map((f) => f.name)).toContain('userId');
+    expect(byName.get('students')?.describe).toEqual(['grade', 'province']);
+  });
+
+  it('stays a plain id when the target resource is not in the document (one service alone, or auth down)', () => {
+    const alone = parseOpenApi({ ...merged, paths: { '/api/prizes': merged.paths['/api/prizes']! } });
+    expect(alone[0]!.fields.find((f) => f.name === 'userId')).toMatchObject({ references: 'students', kind: 'uuid' });
+    expect(alone[0]!.fields.find((f) => f.name === 'userId')?.relation).toBeUndefined();
+  });
+
+  it("asks for each page's distinct pupils once and embeds them under the relation, a missing one as not found", () => {
+    const prizes = byName.get('prizes')!;
+    const fields = remoteFields(prizes);
+    const rows = [{ id: 'p1', userId: 'u1' }, { id: 'p2', userId: 'u2' }, { id: 'p3', userId: 'u1' }, { id: 'p4', userId: null }];
+    expect(referencedIds(fields, rows)).toEqual(new Map([['userId', ['u1', 'u2']]]));
+    const found = new Map([['userId', new Map([['u1', { id: 'u1', firstName: 'Айгерім', lastName: 'Бесінші' }]])]]);
+    const shown = withReferenced(fields, rows, found);
+    expect(shown.map((r) => (r as Record<string, unknown>).user)).toEqual([{ id: 'u1', firstName: 'Айгерім', lastName: 'Бесінші' }, false, { id: 'u1', firstName: 'Айгерім', lastName: 'Бесінші' }, undefined]);
+    // Not looked up (the request failed): nothing embedded, the screen shows "…" rather than the id.
+    expect(withReferenced(fields, rows, new Map()).map((r) => (r as Record<string, unknown>).user)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { startAuth } from '@olymp/auth';
 import { startFinance } from '@olymp/finance';
+import { mergeDocuments } from '@olymp/gateway';
 import { startLearning } from '@olymp/learning';
 import { startShop } from '@olymp/shop';
 import type { RunningService } from '@olymp/server-kit';
@@ -53,7 +54,8 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {
     const offending = resources.flatMap((r) =>
       listColumns(r)
-        .filter((f) => f.name === 'id' || ((f.kind === 'uuid' || /Id$/.test(f.name)) && !f.relation) || (f.name === 'code' && f.kind !== 'enum') || f.kind === 'json')
+        // A column pointing at another service's rows (`x-references`) is read as a relation in the merged document.
+        .filter((f) => f.name === 'id' || ((f.kind === 'uuid' || /Id$/.test(f.name)) && !f.relation && !f.references) || (f.name === 'code' && f.kind !== 'enum') || f.kind === 'json')
         .map((f) => `${r.name}.${f.name}`),
     );
     expect(offending).toEqual([]);
@@ -107,5 +109,22 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     expect(resources.find((r) => r.name === 'quizzes')?.fields.find((f) => f.name === 'durationSeconds')).toMatchObject({ unit: 'minutes', storedUnit: 'seconds' });
     const product = resources.find((r) => r.name === 'products')!;
     expect(['priceTenge', 'priceZp', 'priceAltynSaqa'].map((name) => product.fields.find((f) => f.name === name)?.unit)).toEqual(['tenge', 'zp', 'altynSaqa']);
+  });
+
+  it("declares the shop's prize winner as auth's pupil, read in the gateway's merged document as a picker by name", () => {
+    const shop = documents.find((d) => d.service === 'shop')!.doc.components.schemas;
+    expect(shop.Prize!.properties!.userId).toMatchObject({ format: 'uuid', 'x-references': 'students' });
+    expect(shop.Prize!.properties!.userId!['x-hidden-in-list']).toBeUndefined();
+    expect((shop.PrizeCreate as Schema).properties!.userId).toMatchObject({ 'x-references': 'students' });
+    const auth = documents.find((d) => d.service === 'auth')!.doc.components.schemas;
+    expect((auth.User as Json)['x-describe']).toEqual(['grade', 'school', 'province']);
+
+    const merged = parseOpenApi(mergeDocuments(documents.map(({ service, doc }) => ({ service: service as 'auth', document: doc as never }))) as never);
+    const prizes = merged.find((r) => r.name === 'prizes')!;
+    const relation = { name: 'user', resource: 'students', remote: true, label: ['firstName', 'lastName'] };
+    expect(prizes.fields.find((f) => f.name === 'userId')?.relation).toEqual(relation);
+    expect(prizes.create?.find((f) => f.name === 'userId')?.relation).toEqual(relation);
+    expect(listColumns(prizes).map((f) => f.name)).toContain('userId');
+    expect(merged.find((r) => r.name === 'students')?.search?.columns).toEqual(['firstName', 'lastName', 'phone']);
   });
 });

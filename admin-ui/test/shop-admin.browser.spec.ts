@@ -193,4 +193,55 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await prize.waitFor();
     });
   });
+
+  it.each(SIZES)('prizes: staff grant one by typing part of the pupil\'s name (auth\'s pupils, searched on the server), and read her name, not her id, in the list and the detail (%s)', async (size, viewport) => {
+    await asAdmin(viewport, async (page) => {
+      await page.goto(`${gateway.url}/admin/shop/claimed-products`);
+      await heading(page, kkShop.claimed.title).waitFor();
+      const aigerim = (await api<{ id: string }[]>(page, `students?filter=phone||$eq||${encodeURIComponent('+77000000105')}`))[0]!;
+      await page.getByRole('button', { name: kkShop.claimed.grant }).click();
+      await page.waitForURL(`${gateway.url}/admin/shop/prizes/create`);
+      await heading(page, `${kk.sidebar.prizes}: ${kk.actions.create}`).waitFor();
+      const form = page.locator('form');
+
+      // Part of her surname: auth's students search answers it, and the option says who she is beyond her name.
+      const pupil = form.getByRole('combobox', { name: kk.resources.prizes.fields.userId });
+      const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/students' && decodeURIComponent(r.url()).includes('Бесін') && r.status() === 200);
+      await pupil.focus();
+      await pupil.fill('Бесін');
+      await searched;
+      const option = page.locator('.ant-select-item-option').filter({ hasText: 'Айгерім Бесінші' });
+      await option.filter({ hasText: kk.describe.grade.replace('{{value}}', '5') }).first().waitFor();
+      await expectEventually(() => page.locator('.ant-select-item-option').filter({ hasText: 'Нұрлан Алтыншы' }).count(), 0);
+      await option.first().click();
+      await form.locator('.ant-select-selection-item').filter({ hasText: 'Айгерім Бесінші' }).waitFor();
+
+      await choose(page, form.getByRole('combobox', { name: kk.resources.prizes.fields.productId }), 'футболка', 'Олимпиада футболкасы');
+      await form.getByLabel(kk.resources.prizes.fields.note, { exact: true }).fill(`Қолмен берілді ${size}`);
+      await noIds(page);
+      await fits(page);
+      const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/prizes' && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kk.buttons.save }).click();
+      const prize = (await (await created).json()) as { id: string; userId: string; source: string };
+      expect(prize).toMatchObject({ userId: aigerim.id, source: 'staff' });
+
+      // The list names her (one lookup of the page's pupils in auth), never her id.
+      await page.waitForURL(`${gateway.url}/admin/shop/prizes`);
+      const row = page.getByRole('row').filter({ hasText: `Қолмен берілді ${size}` });
+      await row.getByText('Айгерім Бесінші', { exact: true }).waitFor();
+      await row.getByText(kkShop.prizeSource.staff, { exact: true }).waitFor();
+      await noIds(page);
+      await fits(page);
+
+      // So does the detail, where the pupil's row shows her name (the prize's own id is the detail's to show).
+      await page.goto(`${gateway.url}/admin/shop/prizes/${prize.id}`);
+      const winner = page.locator('.ant-descriptions-row').filter({ hasText: kk.resources.prizes.fields.userId });
+      await winner.getByText('Айгерім Бесінші', { exact: true }).waitFor();
+      expect(await winner.innerText()).not.toMatch(UUID);
+      await fits(page);
+      // And the pupil's own prizes now hold it.
+      const mine = await fetch(`${gateway.url}/api/claimed-products?userId=${aigerim.id}&limit=50`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+      expect(((await mine.json()) as { data: { id: string }[] }).data.map((p) => p.id)).toContain(prize.id);
+    });
+  });
 });

@@ -4,7 +4,8 @@
  * student UI). A pupil buys a product priced in tenge only (no "ZP only" line on its page, the cart totals it in
  * tenge), chooses where it goes (phone: one of their saved addresses; desktop: a parcel point of a city), sees the
  * rate and the split of ZP and card before paying, and pays the rest by card through the sandbox provider (desktop:
- * a failed card first, which charges nothing). The order becomes paid; the wallet and the order agree.
+ * a failed card first, which charges nothing). The order becomes paid; the wallet and the order agree. A pupil with no
+ * saved address but a home address in their profile is offered it; it fills the new address in, and is saved.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -187,5 +188,46 @@ describeWithBrowser('the shop: tenge checkout by card, ZP towards it, saved addr
       await hasText(page.getByTestId('wallet-zp'), /^10 ZP$/);
       expect(await fitsWidth(page)).toBe(true);
     }, signedIn(pupil, DESKTOP));
+  });
+
+  it.each([
+    ['phone (390x844)', PHONE],
+    ['desktop (1440x900)', DESKTOP],
+  ] as const)('%s: no saved address, the home address of the profile offered, filled in, edited, ordered to and saved', async (_, options) => {
+    const productName = `Өшіргіш теңге ${options === PHONE ? 'phone' : 'desktop'}`;
+    const productId = await tengeProduct(productName);
+    const pupil = await newPupil(1);
+    const c = await city();
+    const cityRu = (await api<{ nameRu: string }>(await testToken({ roleId: ROLE.admin }), 'GET', `cities/${c.id}`)).nameRu;
+    // The profile's city as the pupil typed it there, in Russian with "г.", while the site speaks Kazakh.
+    await api(pupil.token, 'PUT', `users/${pupil.id}/home-address`, { city: `г. ${cityRu}`, street: 'Абай даңғылы', house: '10', apartment: '5' });
+    const { data: profile } = await api<{ data: { phone: string } }>(pupil.token, 'GET', 'profile');
+    await withPage(async (page) => {
+      await toCheckout(page, productId, productName);
+      await page.getByRole('button', { name: kkShop.checkout.delivery, exact: true }).click();
+      const offer = page.getByTestId('home-address-offer');
+      await hasText(offer.locator('strong'), `г. ${cityRu}, Абай даңғылы 10, 5`);
+      expect(await page.getByTestId('saved-addresses').count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      await offer.getByRole('button', { name: kkShop.checkout.useHome }).click();
+      await page.getByText(kkShop.checkout.homeFilled).waitFor();
+      expect(await offer.count()).toBe(0);
+      expect(await page.getByLabel(kkShop.checkout.recipient).inputValue()).toBe('Айгерім Сәрсенова');
+      expect(await page.getByLabel(kkShop.checkout.phone).inputValue()).toBe(profile.phone);
+      expect(await page.getByLabel(kkShop.checkout.city).inputValue()).toBe(String(c.id));
+      expect(await page.getByLabel(kkShop.checkout.line).inputValue()).toBe('Абай даңғылы 10, 5');
+      expect(await page.getByLabel(kkShop.checkout.keepAddress).isChecked()).toBe(true);
+      // The pupil corrects the apartment before ordering.
+      await page.getByLabel(kkShop.checkout.line).fill('Абай даңғылы 10, 7');
+      expect(await fitsWidth(page)).toBe(true);
+      await page.getByRole('button', { name: kkShop.checkout.place }).click();
+      await page.waitForURL(/\/payment$/);
+      const orderId = /orders\/([0-9a-f-]{36})\/payment$/.exec(page.url())![1]!;
+      const { data: order } = await api<{ data: { address: unknown } }>(pupil.token, 'GET', `my-orders/${orderId}`);
+      expect(order.address).toMatchObject({ recipient: 'Айгерім Сәрсенова', phone: profile.phone, line: 'Абай даңғылы 10, 7', city: { id: c.id } });
+      // Saved for next time: the next checkout offers the saved address, not the profile's.
+      const { data: addresses } = await api<{ data: { cityId: number; line: string; recipient: string }[] }>(pupil.token, 'GET', 'addresses');
+      expect(addresses).toEqual([expect.objectContaining({ cityId: c.id, line: 'Абай даңғылы 10, 7', recipient: 'Айгерім Сәрсенова' })]);
+    }, signedIn(pupil, options));
   });
 });

@@ -19,6 +19,7 @@ import type { FieldMeta, ResourceMeta } from '../meta/openapi';
 import { fieldLabel, recordLabel } from './labels';
 import { initialSorters, labelFieldsOf, labelSortField, listColumns } from './list-columns';
 import { RelationSelect } from './RelationSelect';
+import { useReferenced } from './references';
 import { enumText, renderValue } from './values';
 
 const HIDDEN_COLUMNS = new Set(['updatedAt', 'password', 'certificateTemplate']);
@@ -125,6 +126,8 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
     meta: { join },
     queryOptions: { enabled: Boolean(meta) },
   });
+  // Another service's rows the page points at (a prize's pupil), by name: one request per such column.
+  const rows = useReferenced(meta, (tableProps.dataSource ?? []) as BaseRecord[]);
   const [selected, setSelected] = useState<React.Key[]>([]);
   const { mutate: deleteMany, mutation: deleting } = useDeleteMany();
   const { triggerExport, isLoading: exporting } = useExport<BaseRecord>({
@@ -218,6 +221,7 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
       </Space>
       <Table
         {...tableProps}
+        dataSource={rows}
         rowKey={meta.primaryKey}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         scroll={{ x: true }}

@@ -9,6 +9,7 @@ import { usePageTitle } from '../hooks/usePageTitle';
 import { entryFor } from '../meta/catalogue';
 import { useResourceMeta } from '../meta/MetaContext';
 import { fieldLabel, recordLabel } from './labels';
+import { useReferenced } from './references';
 import { renderValue } from './values';
 
 export function GeneratedShow({ resource, id, children }: { resource: string; id: BaseKey; children?: (record: BaseRecord) => ReactNode }) {
@@ -16,7 +17,9 @@ export function GeneratedShow({ resource, id, children }: { resource: string; id
   const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const meta = useResourceMeta(resource);
   const { query } = useShow<BaseRecord>({ resource, id, meta: { join: meta?.relations.map((r) => ({ field: r.name })) ?? [] }, queryOptions: { enabled: Boolean(meta) } });
-  const record = query.data?.data;
+  const loaded = query.data?.data;
+  // A column pointing at another service's row (a prize's pupil) is shown by that row's name.
+  const [record] = useReferenced(meta, loaded ? [loaded] : []);
   const title = record ? recordLabel(record, locale, meta?.label) : t(entryFor(resource).label, { defaultValue: resource });
   usePageTitle(title);
   if (!meta) return null;

@@ -17,7 +17,8 @@ export interface Narrowing {
 }
 
 export function narrowingOf(field: FieldMeta, formFields: readonly FieldMeta[], all: ReadonlyMap<string, ResourceMeta>): Narrowing | undefined {
-  if (!field.relation) return undefined;
+  // Another service's rows (a pupil) are found by typing their name: nothing narrows them.
+  if (!field.relation || field.relation.remote) return undefined;
   const target = all.get(field.relation.resource);
   const parentFk = target?.fields.find((f) => f.relation && f.relation.resource !== field.relation?.resource);
   if (!parentFk?.relation) return undefined;

@@ -30,12 +30,34 @@ export function unitText(field: FieldMeta, value: unknown, t: TFunction, locale:
   return undefined;
 }
 
+/**
+ * What tells a row apart from a namesake (`x-describe`), after its label in a picker: "5-сынып, №1 мектеп, Абай
+ * облысы". A column by `describe.<field>` when the locale has one (a grade), else as it is; a relation (`school`) by
+ * the related row's label (the caller joins it).
+ */
+export function describeText(record: Record<string, unknown>, meta: ResourceMeta | undefined, t: TFunction, locale: Locale): string {
+  const parts = (meta?.describe ?? []).map((name) => {
+    const value = record[name];
+    if (value === null || value === undefined || value === '') return '';
+    if (typeof value === 'object') {
+      const label = meta?.fields.find((f) => f.relation?.name === name)?.relation?.label;
+      return recordLabel(value as Record<string, unknown>, locale, label);
+    }
+    return t(`describe.${name}`, { value: String(value), defaultValue: String(value) });
+  });
+  return parts.filter(Boolean).join(', ');
+}
+
 /** How a generated screen shows one value of a row. */
 export function renderValue(field: FieldMeta, record: Record<string, unknown>, meta: ResourceMeta, t: TFunction, locale: Locale): ReactNode {
   const value = record[field.name];
   if (field.relation) {
-    const related = record[field.relation.name] as Record<string, unknown> | undefined;
+    const related = record[field.relation.name] as Record<string, unknown> | false | undefined;
     if (related) return recordLabel(related, locale, field.relation.label);
+    // Another service's row (references.ts): not found there, or not looked up (yet): never the bare id.
+    if (field.relation.remote && value !== null && value !== undefined && value !== '') {
+      return related === false ? <Typography.Text type="secondary">{t('values.notFound')}</Typography.Text> : <Typography.Text type="secondary" title={String(value)}>…</Typography.Text>;
+    }
   }
   const withUnit = unitText(field, value, t, locale);
   if (withUnit !== undefined) return withUnit;

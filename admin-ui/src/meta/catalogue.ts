@@ -70,8 +70,10 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'sliders', route: '/shop/sliders', group: 'shop', sidebar: [], label: 'sidebar.sliders' },
   { name: 'pickup-points', route: '/shop/pickup-points', group: 'shop', sidebar: [], label: 'sidebar.pickupPoints' },
   { name: 'delivery-points', route: '/shop/delivery-points', group: 'shop', sidebar: [], label: 'sidebar.deliveryPoints' },
-  // Prizes: the rules that grant them automatically, and every prize won with its claim (GET /api/claimed-products).
+  // Prizes: the rules that grant them automatically, those staff grant by hand, and every prize won with its claim (GET /api/claimed-products).
   { name: 'prize-rules', route: '/shop/prize-rules', group: 'shop', sidebar: [], label: 'sidebar.prizeRules' },
+  // Prizes given by hand (generated screens): the pupil picked by typing part of their name, listed by name.
+  { name: 'prizes', route: '/shop/prizes', group: 'shop', sidebar: [], label: 'sidebar.prizes' },
   { name: 'shop-claimed-products', route: '/shop/claimed-products', group: 'shop', sidebar: ['shop:prize_manage'], label: 'sidebar.claimedProducts', custom: true },
   { name: 'specs', route: '/shop/specs', group: 'shop', sidebar: [], label: 'resources.specs.title', hidden: true },
   { name: 'shop-orders-delivery', route: '/shop/orders/delivery', group: 'shop', sidebar: ['shop:order_index'], label: 'sidebar.deliveryOrders', custom: true },

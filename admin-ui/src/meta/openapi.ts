@@ -19,7 +19,12 @@ export interface FieldMeta {
    * For a foreign key (`provinceId`): the relation (`province`), the resource it points at (`provinces`) and the
    * related row's fields that name it (`x-label`, e.g. `['name']` for nameKk/nameRu/nameEn).
    */
-  relation?: { name: string; resource: string; label?: string[] };
+  relation?: { name: string; resource: string; label?: string[]; remote?: boolean };
+  /**
+   * Another service's resource this column's id points at (`x-references`, e.g. `students`): read as a relation
+   * (`remote`) once that resource is in the same document; never joined, so screens look the rows up by id.
+   */
+  references?: string;
   default?: unknown;
   /** What each enum value means in kk, ru and en (`x-enum-labels`). */
   enumLabels?: Record<string, Partial<Record<string, string>>>;
@@ -52,6 +57,8 @@ export interface ResourceMeta {
   maxLimit?: number;
   /** The fields that name a row (`x-label`): columns, or bases of localized trios (`title`). */
   label?: string[];
+  /** What tells apart rows with the same label in a picker (`x-describe`): columns or relation names. */
+  describe?: string[];
   /** The list's order when the reader picked none (`x-default-sort` of the index). */
   defaultSort?: { field: string; order: 'asc' | 'desc' }[];
 }
@@ -78,6 +85,8 @@ type Schema = {
   'x-unit'?: string;
   'x-stored-unit'?: string;
   'x-hidden-in-list'?: boolean;
+  'x-references'?: string;
+  'x-describe'?: string[];
 };
 
 interface Operation {
@@ -137,6 +146,7 @@ function fieldOf(name: string, s: Schema): FieldMeta {
     ...(s['x-enum-labels'] ? { enumLabels: s['x-enum-labels'] } : {}),
     ...(s['x-unit'] ? { unit: s['x-unit'], storedUnit: s['x-stored-unit'] ?? s['x-unit'] } : {}),
     ...(s['x-hidden-in-list'] ? { hiddenInList: true } : {}),
+    ...(s['x-references'] ? { references: s['x-references'] } : {}),
   };
 }
 
@@ -232,6 +242,7 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
             const f = fieldOf(field, p);
             const column = fields.find((c) => c.name === field);
             if (column?.relation) f.relation = column.relation;
+            if (!f.references && column?.references) f.references = column.references;
             if (!f.enumLabels && enumLabels.has(field)) f.enumLabels = enumLabels.get(field);
             return f;
           })
@@ -265,10 +276,31 @@ export function parseOpenApi(doc: OpenApiDocument): ResourceMeta[] {
       requiredOnCreate: new Set(createSchema?.required ?? []),
       ...(limit ? { maxLimit: limit } : {}),
       ...(entity['x-label'] ? { label: entity['x-label'] } : {}),
+      ...(entity['x-describe']?.length ? { describe: entity['x-describe'] } : {}),
       ...(index?.['x-default-sort']?.length
         ? { defaultSort: index['x-default-sort'].map((s) => ({ field: s.field, order: s.order.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const) })) }
         : {}),
     });
   }
+  resolveReferences(out);
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * A column pointing at another service's resource (`x-references`) becomes a relation to it when that resource is in
+ * the document (the gateway's merged one): `userId` -> `user`, labelled as the target names its rows, marked
+ * `remote` (looked up by id rather than joined). Left as a plain id when the target is absent (one service's own
+ * document, or the service is down).
+ */
+function resolveReferences(resources: ResourceMeta[]): void {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  for (const r of resources) {
+    for (const f of [...r.fields, ...(r.create ?? []), ...(r.update ?? [])]) {
+      const target = f.references ? byName.get(f.references) : undefined;
+      if (!target || f.relation) continue;
+      const base = f.name.replace(/Id$/, '');
+      const name = base !== f.name && !r.fields.some((c) => c.name === base) ? base : `${f.name}Row`;
+      f.relation = { name, resource: target.name, remote: true, ...(target.label ? { label: target.label } : {}) };
+    }
+  }
 }

@@ -241,5 +241,18 @@ describe('CRUD kit: query language, errors and OpenAPI', () => {
       );
       expect(new CrudResourceService({ ...base, searchable: ['nameKk'] }, ds).shape.searchable).toEqual(['nameKk']);
     });
+
+    it("refuses a reference to another service's resource on a column that holds no id, and a describe field that names nothing", () => {
+      const districts = { path: 'districts', entity: District, access: { read: 'public' }, actions: ['index', 'show'] } as const;
+      expect(() => new CrudResourceService({ ...districts, fields: { nameKk: { references: 'students' } } }, ds)).toThrow(
+        'CrudResource "districts": "nameKk" references "students": a resource path, on a uuid or integer column',
+      );
+      expect(() => new CrudResourceService({ ...districts, fields: { provinceId: { references: 'Provinces?' } } }, ds)).toThrow('references "Provinces?"');
+      expect(() => new CrudResourceService({ ...districts, describe: ['province'] }, ds)).toThrow(
+        'CrudResource "districts": describe field "province" is neither a column nor a declared relation',
+      );
+      const fine = new CrudResourceService({ ...districts, relations: { province: {} }, describe: ['code', 'province'], fields: { provinceId: { references: 'provinces' } } }, ds);
+      expect(fine.shape.relations.has('province')).toBe(true);
+    });
   });
 });

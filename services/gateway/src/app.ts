@@ -15,6 +15,7 @@ import { honourExpectContinue } from './bodies';
 export type { GatewayConfig } from './config';
 export { loadGatewayConfig } from './config';
 export { ROUTES, compileRoutes, routeMatcher, findShadowedRules, type RouteRule, type UpstreamService } from './routes';
+export { mergeDocuments } from './docs';
 export type { PlatformHealth, ServiceHealth } from './health';
 
 export interface GatewayOptions {

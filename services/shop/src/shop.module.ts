@@ -91,7 +91,8 @@ const hiddenInList = { hiddenInList: true } as const;
       path: 'prizes', entity: Prize, create: shopPrizeCreate, update: shopPrizeUpdate,
       access: { read: 'shop:prize_manage', write: 'shop:prize_manage' },
       relations: { product: {} }, filterable: ['userId', 'productId', 'source', 'orderId', 'createdAt'],
-      label: ['note'], fields: { userId: hiddenInList, orderId: hiddenInList, source: { enumLabels: PRIZE_SOURCE_LABELS } }, defaultSort: newest,
+      // The winner is auth's pupil: staff pick them by name and read their name (auth's `students`), never the id.
+      label: ['note'], fields: { userId: { references: 'students' }, orderId: hiddenInList, source: { enumLabels: PRIZE_SOURCE_LABELS } }, defaultSort: newest,
     }),
     CrudResource.register({
       path: 'prize-rules', entity: PrizeRule, create: shopPrizeRuleCreate, update: shopPrizeRuleUpdate,

@@ -6,7 +6,7 @@
 import type {
   ShopCart, ShopOrder, ShopOrderStatus, ShopProductCard, ShopProductDetail, shopCategoriesReply, shopOrderFeedbackReply, shopOrderPage, shopPickupPointsReply,
   shopOrderPaymentReply, shopProductPage, shopReview, shopReviewPage, shopSlidersReply, shopWalletReply, shopWishlistReply,
-  shopDeliveryPointsReply, shopSavedAddressReply,
+  shopDeliveryPointsReply, shopSavedAddressReply, AddressReply,
 } from '@olymp/proto';
 import type { z } from 'zod';
 import { apiJson } from './http';
@@ -103,6 +103,8 @@ export type Fulfilment =
 export const getAddresses = () => authJson<{ data: SavedAddress[] }>('addresses').then((a) => a.data);
 export const saveAddress = (body: AddressInput & { label?: string }) => authJson<{ data: SavedAddress }>('addresses', { method: 'POST', body }).then((a) => a.data);
 /** The active parcel points of one delivery city. */
+/** The pupil's home address in their profile (auth), null when none was given: offered at checkout. */
+export const getHomeAddress = (userId: string) => authJson<AddressReply>(`users/${userId}/home-address`).then((a) => a.data);
 export const getDeliveryPoints = (cityId: number) => apiJson<{ data: DeliveryPoint[] }>(`shop/delivery-points?cityId=${cityId}`).then((a) => a.data);
 
 export const checkout = async (fulfilment: Fulfilment, currency: Currency = 'zp') => {

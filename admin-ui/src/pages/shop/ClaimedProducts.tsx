@@ -48,9 +48,15 @@ export default function ClaimedProducts(_: PageProps) {
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-        {title}
-      </Typography.Title>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {/* Granting one by hand: the generated prizes form, the pupil picked by name. */}
+        <Button type="primary" onClick={() => go({ to: '/shop/prizes/create' })}>
+          {t('claimed.grant')}
+        </Button>
+      </Space>
       <Space wrap>
         <Segmented<State>
           aria-label={t('claimed.state')}

@@ -46,6 +46,13 @@ export interface CrudFieldDisplay {
    * primary key, uuid columns, json columns and `updatedAt` are hidden unless this is `false`.
    */
   hiddenInList?: boolean;
+  /**
+   * The column holds the id of a row another service serves, named by that resource's path (`students`: auth's
+   * pupils; `x-references`). No join crosses services, so screens pick the value with that resource's search
+   * and show its label (one batch request per page of rows) instead of the id. The API is unchanged: the id is
+   * stored and answered as it is.
+   */
+  references?: string;
 }
 
 export interface CrudResourceOptions<E extends ObjectLiteral> {
@@ -86,6 +93,11 @@ export interface CrudResourceOptions<E extends ObjectLiteral> {
    * pointing at this resource show this instead of an id.
    */
   label?: readonly string[];
+  /**
+   * What tells apart rows with the same label in a picker (`x-describe`): columns or relations (by their name,
+   * shown by the related row's label), e.g. a pupil's grade, school and region after their name.
+   */
+  describe?: readonly string[];
   /** How screens show single columns: enum labels, units, hidden in lists. */
   fields?: Partial<Record<keyof E & string, CrudFieldDisplay>>;
   /**

@@ -60,6 +60,7 @@ function displayExtensions(display: CrudFieldDisplay | undefined): Record<string
   return {
     ...(display.enumLabels ? { enum: Object.keys(display.enumLabels), 'x-enum-labels': display.enumLabels } : {}),
     ...(display.unit ? { 'x-unit': display.unit, 'x-stored-unit': display.storedUnit ?? display.unit } : {}),
+    ...(display.references ? { 'x-references': display.references } : {}),
   };
 }
 
@@ -69,7 +70,7 @@ function displayExtensions(display: CrudFieldDisplay | undefined): Record<string
  */
 function hiddenInList(c: ColumnInfo, primary: string, display: CrudFieldDisplay | undefined, foreignKeys: ReadonlySet<string>): boolean {
   if (display?.hiddenInList !== undefined) return display.hiddenInList;
-  if (foreignKeys.has(c.property)) return false;
+  if (foreignKeys.has(c.property) || display?.references) return false;
   return c.property === primary || c.kind === 'uuid' || c.kind === 'other' || c.property === 'updatedAt';
 }
 
@@ -83,6 +84,9 @@ function bodySchema(schema: z.ZodType, display: Display = {}): SchemaObject {
     // A form takes the value in the unit people read (45 minutes) and sends it in the stored one (2700 seconds).
     const unit = display[field]?.unit;
     if (unit) Object.assign(property, { 'x-unit': unit, 'x-stored-unit': display[field]?.storedUnit ?? unit });
+    // A form picks another service's row by name (a pupil), not by typing its id.
+    const references = display[field]?.references;
+    if (references) property['x-references'] = references;
   }
   return converted as SchemaObject;
 }
@@ -273,6 +277,7 @@ export function buildOpenApiDocument(service: string, resources: readonly CrudRe
       if (hiddenInList(c, shape.primary.property, display[c.property], foreignKeys)) (entity.properties![c.property] as Record<string, unknown>)['x-hidden-in-list'] = true;
     }
     if (options.label) (entity as Record<string, unknown>)['x-label'] = [...options.label];
+    if (options.describe) (entity as Record<string, unknown>)['x-describe'] = [...options.describe];
     for (const rel of shape.relations.values()) {
       const label = options.relations?.[rel.name as keyof typeof options.relations]?.label ?? labelOf.get(rel.entityName);
       entity.properties![rel.name] = {

@@ -124,7 +124,7 @@ export function describeResource<E extends ObjectLiteral>(ds: DataSource, option
     return { field: s.field, order: s.order };
   });
   const declaredSort = defaultSort.length ? [...defaultSort] : [{ field: primary.property, order: 'ASC' as const }];
-  checkDisplay(where, options, columns);
+  checkDisplay(where, options, columns, relations);
   if (!defaultSort.some((s) => s.field === primary.property)) defaultSort.push({ field: primary.property, order: 'ASC' });
 
   const maxLimit = options.maxLimit ?? 500;
@@ -140,12 +140,19 @@ export function labelFieldExists(columns: Map<string, ColumnInfo>, field: string
 }
 
 /** Fail at boot on display metadata that names no column or leaves a language out. */
-function checkDisplay<E extends ObjectLiteral>(where: string, options: CrudResourceOptions<E>, columns: Map<string, ColumnInfo>): void {
+function checkDisplay<E extends ObjectLiteral>(where: string, options: CrudResourceOptions<E>, columns: Map<string, ColumnInfo>, relations: Map<string, RelationInfo>): void {
   for (const field of options.label ?? []) {
     if (!labelFieldExists(columns, field)) throw new Error(`${where}: label field "${field}" is neither a column nor a localized trio`);
   }
-  for (const [field, display] of Object.entries(options.fields ?? {}) as [string, { enumLabels?: Record<string, Record<string, string>> } | undefined][]) {
+  for (const field of options.describe ?? []) {
+    if (!columns.has(field) && !relations.has(field)) throw new Error(`${where}: describe field "${field}" is neither a column nor a declared relation`);
+  }
+  for (const [field, display] of Object.entries(options.fields ?? {}) as [string, { enumLabels?: Record<string, Record<string, string>>; references?: string } | undefined][]) {
     if (!columns.has(field)) throw new Error(`${where}: display of "${field}", which is not a column`);
+    const kind = columns.get(field)?.kind;
+    if (display?.references !== undefined && (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(display.references) || (kind !== 'uuid' && kind !== 'int'))) {
+      throw new Error(`${where}: "${field}" references "${display.references}": a resource path, on a uuid or integer column`);
+    }
     for (const [value, labels] of Object.entries(display?.enumLabels ?? {})) {
       for (const locale of ['kk', 'ru', 'en']) {
         if (!labels[locale]) throw new Error(`${where}: enum label of ${field}="${value}" has no ${locale} text`);

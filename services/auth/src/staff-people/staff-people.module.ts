@@ -16,8 +16,11 @@ import { TeacherHooks, UserAdminHooks } from './staff-people.hooks';
  */
 const personFields = ['firstName', 'lastName', 'phone', 'email', 'grade', 'provinceId', 'districtId', 'schoolId', 'createdAt'] as const;
 const personRelations = { role: {}, province: {}, district: {}, school: {} };
-/** A person is shown by name; the parent's phone is for the detail view only. */
-const personDisplay = { label: ['firstName', 'lastName'], fields: { parentPhone: { hiddenInList: true } } } as const;
+/**
+ * A person is shown by name, told apart from a namesake in pickers by grade, school and region (another service's
+ * form that picks a pupil, e.g. the shop's prizes); the parent's phone is for the detail view only.
+ */
+const personDisplay = { label: ['firstName', 'lastName'], describe: ['grade', 'school', 'province'], fields: { parentPhone: { hiddenInList: true } } } as const;
 
 @Module({
   imports: [

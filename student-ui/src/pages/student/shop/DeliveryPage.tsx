@@ -1,6 +1,7 @@
 /**
  * cart/delivery (checkout): collect at a pickup point, have it delivered to a saved address or a new one (city from
- * auth's delivery cities; a new one can be saved for next time), or to a parcel point of a city; pickup points are
+ * auth's delivery cities; a new one can be saved for next time; with none saved yet, the home address of the pupil's
+ * profile is offered and fills the new one in, to check and save), or to a parcel point of a city; pickup points are
  * those of the pupil's own region at first (any region, or all, can be chosen); the currency is any
  * the whole cart is priced in (ZP, Altyn Saqa, tenge). Then the order is placed, its stock held for the payment
  * window, and the pupil goes on to pay.
@@ -9,7 +10,7 @@ import { currentLocale } from '@olymp/web-common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { checkout, getAddresses, getCart, getDeliveryPoints, getPickupPoints, saveAddress, type Currency, type Fulfilment, type ShopCart } from '../../../api/shop';
+import { checkout, getAddresses, getCart, getDeliveryPoints, getHomeAddress, getPickupPoints, saveAddress, type Currency, type Fulfilment, type ShopCart } from '../../../api/shop';
 import { useAuth } from '../../../auth/AuthProvider';
 import { errorMessage, fieldErrors } from '../../../auth/otp';
 import { Alert, Button, ButtonLink, Checkbox, EmptyState, SelectField, Skeleton, TextField } from '../../../design';
@@ -19,6 +20,7 @@ import { pick } from '../../../lib/format';
 import { placeName, provincesPath, sortedPlaces, usePlaces } from '../../../lib/places';
 import { useApi } from '../../../lib/useApi';
 import { cartReady } from './CartPage';
+import { homePrefill, homeText, type HomePrefill } from './home-address';
 import { SHOP, ShopFrame, amountIn } from './parts';
 
 /** The currencies the whole cart can be paid in (a product without a price in one rules it out), in this order. */
@@ -49,6 +51,10 @@ export default function DeliveryPage() {
   const points = useApi(() => getPickupPoints(region ? Number(region) : undefined), `points:${region}`);
   const cities = usePlaces('cities');
   const addresses = useApi(getAddresses, 'addresses');
+  // The profile's home address (auth), offered while the pupil has no saved address; none, or unreadable: no offer.
+  const home = useApi(user ? () => getHomeAddress(user.uuid).catch(() => null) : null, `home:${user?.uuid ?? ''}`);
+  /** What the offer filled in, once taken (the form is the pupil's to edit from then on). */
+  const [fromHome, setFromHome] = useState<HomePrefill | null>(null);
   const [method, setMethod] = useState<'pickup' | 'delivery' | 'delivery_point'>('pickup');
   /** A saved address's id, or '' for a new one typed here. */
   const [addressId, setAddressId] = useState<string | null>(null);
@@ -70,6 +76,18 @@ export default function DeliveryPage() {
   // A saved address is offered first; '' (or none saved) is a new one typed here.
   const saved = addresses.data ?? [];
   const chosenAddress = addressId ?? saved[0]?.id ?? '';
+
+  const homeAddress = home.data ?? null;
+  const offerHome = Boolean(addresses.data && saved.length === 0 && homeAddress && !fromHome);
+  const useHome = () => {
+    if (!homeAddress) return;
+    const filled = homePrefill(homeAddress, cities ?? []);
+    setFromHome(filled);
+    if (filled.cityId) setCityId(filled.cityId);
+    setLine(filled.line);
+    // Recipient and phone are the pupil's own already; the address is kept for next time unless they untick it.
+    setKeep(true);
+  };
 
   const cityName = (id: number) => {
     const city = cities?.find((c) => c.id === id);
@@ -254,6 +272,21 @@ export default function DeliveryPage() {
                     </span>
                   </label>
                 </fieldset>
+              ) : null}
+              {offerHome && homeAddress ? (
+                <div className="card stack" data-testid="home-address-offer">
+                  <p>
+                    {t('checkout.homeOffer')} <strong>{homeText(homeAddress)}</strong>
+                  </p>
+                  <Button type="button" variant="secondary" onClick={useHome} disabled={cities === null}>
+                    {t('checkout.useHome')}
+                  </Button>
+                </div>
+              ) : null}
+              {fromHome ? (
+                <Alert tone={fromHome.cityId ? 'info' : 'warning'}>
+                  {fromHome.cityId ? t('checkout.homeFilled') : t('checkout.homeCityMissing', { city: fromHome.cityText })}
+                </Alert>
               ) : null}
               {chosenAddress === '' ? (
                 <div className="form-grid">
