@@ -74,7 +74,7 @@ export class ClassworkService {
     const people = pupils.length ? await this.access.people(pupils) : new Map();
     const n = (id: string, status: AttendanceStatus) => rows.find((r) => r.userId === id && r.status === status)?.n ?? 0;
     return {
-      data: pupils.map((id) => ({ userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '', present: n(id, 'present'), late: n(id, 'late'), absent: n(id, 'absent') })),
+      data: pupils.map((id) => ({ userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '', present: n(id, 'present'), late: n(id, 'late'), absent: n(id, 'absent'), excused: n(id, 'excused') })),
       lessons,
     };
   }
