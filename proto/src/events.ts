@@ -308,6 +308,21 @@ export const EVENT_SCHEMAS = {
       postedAt: instant,
     }),
   },
+  /**
+   * Staff deleted a consultation slot a pupil had booked (learning's course-pages, in the delete's transaction); the
+   * booking pupil gets a notice. Only for a slot not yet started; a free slot's deletion tells nobody.
+   */
+  'consultation.slot.cancelled': {
+    1: z.object({
+      slotId: uuid,
+      groupId: uuid,
+      courseId: uuid,
+      pupilId: uuid,
+      course: localized,
+      startsAt: instant,
+      cancelledAt: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

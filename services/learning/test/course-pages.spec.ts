@@ -427,4 +427,22 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(await counts()).toEqual(before);
     expect((await slotRow(slotId)).booked_by).toBeNull();
   }, 120_000);
+
+  it('tells the booking pupil when staff delete their booked consultation; a free slot tells nobody', async () => {
+    clock().set(NOW);
+    const booked = await openSlot('2026-12-28T15:00:00+05:00', '2026-12-28T15:30:00+05:00');
+    const free = await openSlot('2026-12-28T16:00:00+05:00', '2026-12-28T16:30:00+05:00');
+    await http().post(`/api/consultation-slots/${booked}/booking`).set('Authorization', pupil2.token).expect(201);
+    await http().delete(`/api/consultation-slots/${booked}`).set('Authorization', s.admin).expect(200);
+    await http().delete(`/api/consultation-slots/${free}`).set('Authorization', s.admin).expect(200);
+    const events = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'consultation.slot.cancelled'"))
+      .map((r) => parseEvent('consultation.slot.cancelled', r.payload));
+    expect(events).toEqual([expect.objectContaining({ slotId: booked, groupId, courseId, pupilId: pupil2.id, startsAt: '2026-12-28T10:00:00.000Z', cancelledAt: NOW.toISOString() })]);
+    const schema = s.ns.schemaOf('notifications');
+    await waitFor(async () => (await s.pg.query(`SELECT 1 FROM "${schema}".notices WHERE kind = 'consultation.cancelled' AND user_id = $1`, [pupil2.id])).rowCount === 1, { timeoutMs: 20_000, what: 'the cancelled consultation notice' });
+    const list = await request(notifications.url).get(`/api/notices?group=${groupId}`).set('Authorization', pupil2.token).set('X-Locale', 'ru');
+    expect(list.body.data.find((n: { kind: string }) => n.kind === 'consultation.cancelled')).toMatchObject({
+      title: 'Консультация отменена', text: expect.stringContaining('«Подготовка» 28.12.2026 в 15:00'),
+    });
+  });
 });

@@ -16,6 +16,7 @@ import { Notice } from './notices/notice.entity';
 import { NoticesService } from './notices/notices.service';
 import { NoticesConsumer } from './notices/notices.consumer';
 import { LessonReminderConsumer } from './notices/lesson-reminder.consumer';
+import { ConsultationCancelledConsumer } from './notices/consultation-cancelled.consumer';
 import { CourseNewsConsumer } from './notices/course-news.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
@@ -60,6 +61,7 @@ export class NotificationsModule {
         NoticesConsumer,
         LessonReminderConsumer,
         CourseNewsConsumer,
+        ConsultationCancelledConsumer,
         SmsDelivery,
       ],
       exports: [RealtimeServer, AfterCommit, NoticesService],

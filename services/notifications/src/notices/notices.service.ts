@@ -178,6 +178,11 @@ export class NoticesService {
         const text = p.text as Localized;
         return this.shape(n, 'info', message('NOTICE_COURSE_NEWS_TITLE', locale, { course: course[locale] || course.kk }), message('NOTICE_COURSE_NEWS', locale, { text: text[locale] || text.kk || text.ru || text.en }));
       }
+      case 'consultation.cancelled': {
+        const course = p.course as Localized;
+        const at = String(p.startsAt);
+        return this.shape(n, 'info', message('NOTICE_CONSULTATION_CANCELLED_TITLE', locale), message('NOTICE_CONSULTATION_CANCELLED', locale, { course: course[locale] || course.kk, date: almatyDate(at), time: almatyTime(at) }));
+      }
       default: {
         const never: never = n.kind;
         throw new Error(`unknown notice kind ${String(never)}`);
