@@ -253,6 +253,10 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect([gated.status, gated.body.code, gated.body.message]).toEqual([403, 'TERMS_NOT_ACCEPTED', expect.stringContaining('примите условия курса')]);
     const gatedKk = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).set('X-Locale', 'kk');
     expect(gatedKk.body.message).toContain('шарттарын қабылдаңыз');
+    const recording = await http().get(`/api/lessons/${lesson.body.id}/recording`).set('Authorization', pupil.token).set('X-Locale', 'en');
+    expect([recording.status, recording.body.code, recording.body.message]).toEqual([403, 'TERMS_NOT_ACCEPTED', expect.stringContaining('Accept the course terms first')]);
+    const materials = await http().get(`/api/materials/media?ownerKind=lesson&ownerId=${lesson.body.id}`).set('Authorization', pupil.token);
+    expect([materials.status, materials.body.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
     const ownGated = await http().get('/api/my-timetable').set('Authorization', pupil.token);
     expect(ownGated.body.data.find((l: { id: string }) => l.id === lesson.body.id)).toMatchObject({ recordingUrl: null, meetingUrl: null });
     const forTeacher = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', teacher.token);
@@ -263,6 +267,8 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect([accepted.status, accepted.body.data]).toEqual([201, expect.objectContaining({ acceptedVersion: 1, acceptedAt: '2026-12-02T04:05:00.000Z', mustAccept: false })]);
     const open = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token);
     expect([open.status, open.body.data.find((l: { id: string }) => l.id === lesson.body.id)?.recordingUrl]).toEqual([200, 'https://example.kz/rec/1']);
+    // Past the gate the lesson has no recording uploaded: 404, no longer 403.
+    expect((await http().get(`/api/lessons/${lesson.body.id}/recording`).set('Authorization', pupil.token)).status).toBe(404);
     const ownOpen = await http().get('/api/my-timetable').set('Authorization', pupil.token);
     expect(ownOpen.body.data.find((l: { id: string }) => l.id === lesson.body.id)).toMatchObject({ recordingUrl: 'https://example.kz/rec/1' });
     // Again is the same (the first time stays).
