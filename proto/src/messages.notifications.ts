@@ -59,6 +59,12 @@ export const NOTIFICATIONS_MESSAGES = {
   ),
   NOTICE_COURSE_NEWS_TITLE: msg('News in "{course}"', 'Новость курса «{course}»', '«{course}» курсының жаңалығы'),
   NOTICE_COURSE_NEWS: msg('{text}', '{text}', '{text}'),
+  NOTICE_HOMEWORK_GRADED_TITLE: msg('Homework graded', 'Домашнее задание проверено', 'Үй тапсырмасы тексерілді'),
+  NOTICE_HOMEWORK_GRADED: msg(
+    '"{title}" in "{course}": {points} of {max} points.',
+    '«{title}» по курсу «{course}»: {points} из {max} баллов.',
+    '«{course}» курсындағы «{title}»: {max} ұпайдың {points}.',
+  ),
   NOTICE_CONSULTATION_CANCELLED_TITLE: msg('Consultation called off', 'Консультация отменена', 'Кеңес болдырылмады'),
   NOTICE_CONSULTATION_CANCELLED: msg(
     'Your consultation in "{course}" on {date} at {time} (Almaty time) was called off by the school. Book another free time on the course page.',

@@ -4,7 +4,7 @@
  * onboarding page, and accepting opens the lessons; the news feed shows the group's posts newest first with "show
  * older"; a pupil books a consultation time, sees it as theirs and cancels it; the teachers, leaderboard, attendance
  * and notifications tabs show the group's teacher, the pupil's graded points (public name), their late mark and the
- * news notices. Nothing is wider than the screen.
+ * news and homework notices. Nothing is wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -95,10 +95,11 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
     stack!.services.learning.app.get(Clock).set(NOW);
     await api(`groups/${g.id}/consultation-slots`, { method: 'POST', as: teacher, body: { startsAt: '2026-12-04T15:00:00+05:00', endsAt: '2026-12-04T15:30:00+05:00' } });
     await api(`groups/${g.id}/consultation-slots`, { method: 'POST', as: teacher, body: { startsAt: '2026-12-04T16:00:00+05:00', endsAt: '2026-12-04T16:30:00+05:00' } });
-    // The twelve posts reach the pupil as notices (notifications, through the outbox) before the page is opened.
+    // The twelve posts and the graded homework reach the pupil as notices (notifications, through the outbox) before
+    // the page is opened.
     await waitFor(async () => {
       const notices = await api<{ total: number }>(`notices?group=${g.id}`, { as: `Bearer ${session.token}` });
-      return notices.total === 12 ? true : undefined;
+      return notices.total === 13 ? true : undefined;
     }, { what: 'the course news notices' });
     return c.id;
   }
@@ -194,11 +195,12 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
       await marks.getByText({ kk: 'Кіріспе', en: 'Introduction' }[locale]).waitFor();
       expect(await fits()).toBe(true);
 
-      // Notifications: the twelve news notices about this course.
+      // Notifications: the twelve news notices and the graded homework, about this course only.
       await tab(t.tabs.notifications).click();
       const notices = page.getByTestId('course-notices');
       await notices.waitFor();
-      expect(await notices.locator('h3').count()).toBe(12);
+      expect(await notices.locator('h3').count()).toBe(13);
+      await notices.getByText(/«Есептер»|"Есептер"/).waitFor();
       expect(await fits()).toBe(true);
 
       // The agreements tab shows what was accepted.

@@ -341,11 +341,18 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(JSON.stringify(board.body)).not.toMatch(/Sadykova|Bekov|[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
-  it('lists a pupil’s notices about one group only (the course page’s notifications tab)', async () => {
-    const mine = await request(notifications.url).get(`/api/notices?group=${groupId}&limit=50`).set('Authorization', pupil.token).set('X-Locale', 'en');
+  it('lists a pupil’s notices about one group only (the course page’s notifications tab), a graded homework among them', async () => {
+    // The homework graded in the case before reaches the pupil as a notice (`homework.graded` through the outbox).
+    const graded = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'homework.graded' AND payload->>'pupilId' = $1", [pupil.id]))
+      .map((r) => parseEvent('homework.graded', r.payload));
+    expect(graded).toEqual([expect.objectContaining({ groupId, courseId, title: 'Есептер', points: 7, maxPoints: 10, course: { kk: 'Дайындық', ru: 'Подготовка', en: 'Preparation' } })]);
+    const schema = s.ns.schemaOf('notifications');
+    await waitFor(async () => (await s.pg.query(`SELECT 1 FROM "${schema}".notices WHERE kind = 'homework.graded' AND user_id = $1`, [pupil.id])).rowCount === 1, { timeoutMs: 20_000, what: 'the homework graded notice' });
+    const mine = await request(notifications.url).get(`/api/notices?group=${groupId}&limit=50`).set('Authorization', pupil.token).set('X-Locale', 'ru');
     expect(mine.status).toBe(200);
-    expect(mine.body.data.length).toBeGreaterThan(0);
-    expect(mine.body.data.every((n: { kind: string; data: { groupId?: string } }) => n.kind === 'course.news' && n.data.groupId === groupId)).toBe(true);
+    expect(mine.body.data.map((n: { kind: string }) => n.kind).sort()).toEqual(['course.news', 'course.news', 'course.news', 'homework.graded']);
+    expect(mine.body.data.every((n: { data: { groupId?: string } }) => n.data.groupId === groupId)).toBe(true);
+    expect(mine.body.data.find((n: { kind: string }) => n.kind === 'homework.graded')).toMatchObject({ title: 'Домашнее задание проверено', text: '«Есептер» по курсу «Подготовка»: 7 из 10 баллов.' });
     const other = await request(notifications.url).get(`/api/notices?group=${otherGroupId}`).set('Authorization', pupil.token);
     expect([other.status, other.body.data]).toEqual([200, []]);
     const bad = await request(notifications.url).get('/api/notices?group=nope').set('Authorization', pupil.token);

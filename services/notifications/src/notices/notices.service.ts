@@ -178,6 +178,10 @@ export class NoticesService {
         const text = p.text as Localized;
         return this.shape(n, 'info', message('NOTICE_COURSE_NEWS_TITLE', locale, { course: course[locale] || course.kk }), message('NOTICE_COURSE_NEWS', locale, { text: text[locale] || text.kk || text.ru || text.en }));
       }
+      case 'homework.graded': {
+        const course = p.course as Localized;
+        return this.shape(n, 'success', message('NOTICE_HOMEWORK_GRADED_TITLE', locale), message('NOTICE_HOMEWORK_GRADED', locale, { title: String(p.title), course: course[locale] || course.kk, points: String(p.points), max: String(p.maxPoints) }));
+      }
       case 'consultation.cancelled': {
         const course = p.course as Localized;
         const at = String(p.startsAt);
