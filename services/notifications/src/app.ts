@@ -16,8 +16,8 @@ import { Notice } from './notices/notice.entity';
 import { NoticesService } from './notices/notices.service';
 import { NoticesConsumer } from './notices/notices.consumer';
 import { LessonReminderConsumer } from './notices/lesson-reminder.consumer';
-import { ConsultationCancelledConsumer } from './notices/consultation-cancelled.consumer';
 import { CourseNewsConsumer } from './notices/course-news.consumer';
+import { CourseNoticesConsumer } from './notices/course-notices.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
@@ -61,7 +61,7 @@ export class NotificationsModule {
         NoticesConsumer,
         LessonReminderConsumer,
         CourseNewsConsumer,
-        ConsultationCancelledConsumer,
+        CourseNoticesConsumer,
         SmsDelivery,
       ],
       exports: [RealtimeServer, AfterCommit, NoticesService],

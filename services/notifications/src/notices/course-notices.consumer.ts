@@ -9,7 +9,7 @@ import { NoticesService } from './notices.service';
  * inbox, and the notice's source (`consultation.cancelled:<slot>:<pupil>`) is unique besides.
  */
 @Injectable()
-export class ConsultationCancelledConsumer {
+export class CourseNoticesConsumer {
   constructor(private readonly notices: NoticesService) {}
 
   // Durable name: never rename it (a new name is a new consumer, which replays the stream's 14 days).
