@@ -41,4 +41,10 @@ export const COURSE_PAGES_ERRORS = {
     'Напишите новость хотя бы на одном языке.',
     'Жаңалықты кемінде бір тілде жазыңыз.',
   ),
+  TERMS_NOT_ACCEPTED: def(
+    403,
+    'Accept the course terms first: open the course\'s "Getting started" tab, read them and accept them. Then the lessons open.',
+    'Сначала примите условия курса: откройте вкладку курса «Начало», прочитайте их и примите. Затем откроются уроки.',
+    'Алдымен курс шарттарын қабылдаңыз: курстың «Бастау» бетін ашып, оқып, қабылдаңыз. Содан кейін сабақтар ашылады.',
+  ),
 } as const satisfies Record<string, ErrorDef>;

@@ -308,6 +308,39 @@ export const EVENT_SCHEMAS = {
       postedAt: instant,
     }),
   },
+  /**
+   * Staff deleted a consultation slot a pupil had booked (learning's course-pages, in the delete's transaction); the
+   * booking pupil gets a notice. Only for a slot not yet started; a free slot's deletion tells nobody.
+   */
+  'consultation.slot.cancelled': {
+    1: z.object({
+      slotId: uuid,
+      groupId: uuid,
+      courseId: uuid,
+      pupilId: uuid,
+      course: localized,
+      startsAt: instant,
+      cancelledAt: instant,
+    }),
+  },
+  /**
+   * A teacher of the group (or staff) graded a pupil's homework (learning's courses/, in the grade's transaction); the
+   * pupil gets a notice. A later grade of the same hand-in is a new fact (`gradedAt` differs).
+   */
+  'homework.graded': {
+    1: z.object({
+      submissionId: uuid,
+      homeworkId: uuid,
+      groupId: uuid,
+      courseId: uuid,
+      pupilId: uuid,
+      course: localized,
+      title: z.string().max(300),
+      points: z.number().int().nonnegative(),
+      maxPoints: z.number().int().positive(),
+      gradedAt: instant,
+    }),
+  },
   /** The kit's own end-to-end probe: proves the outbox -> JetStream -> inbox path between two services. */
   'system.probe.sent': {
     1: z.object({

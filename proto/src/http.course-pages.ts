@@ -73,3 +73,18 @@ export const agreementView = z.object({
 export type AgreementView = z.output<typeof agreementView>;
 export const agreementReply = dataOf(agreementView);
 export type AgreementReply = z.output<typeof agreementReply>;
+
+/** `GET groups/{group}/teachers`: the group's teachers as pupils see them (no phones, no ids). */
+export const groupTeacherView = z.object({ name: z.string(), photoUrl: z.string().nullable(), subject: localizedText.nullable() });
+export type GroupTeacherView = z.output<typeof groupTeacherView>;
+export const groupTeachersReply = dataOf(z.array(groupTeacherView));
+export type GroupTeachersReply = z.output<typeof groupTeachersReply>;
+
+/**
+ * `GET groups/{group}/leaderboard`: the group's pupils by points in the course (their graded homework), equal points
+ * share a rank. Pupils are minors: "Aigerim S.", never ids; `me` marks the caller's own row.
+ */
+export const groupBoardRow = z.object({ rank: z.number().int(), name: z.string(), points: z.number().int(), me: z.boolean() });
+export type GroupBoardRow = z.output<typeof groupBoardRow>;
+export const groupBoardReply = z.object({ data: z.array(groupBoardRow), me: groupBoardRow.nullable() });
+export type GroupBoardReply = z.output<typeof groupBoardReply>;

@@ -9,7 +9,8 @@ export const groupMemberRole = z.enum(['pupil', 'teacher']);
 export type GroupMemberRole = z.output<typeof groupMemberRole>;
 export const lessonKind = z.enum(['live', 'recorded']);
 export type LessonKind = z.output<typeof lessonKind>;
-export const attendanceStatus = z.enum(['present', 'late', 'absent']);
+/** `excused`: absent for a reason the teacher accepts. */
+export const attendanceStatus = z.enum(['present', 'late', 'absent', 'excused']);
 export type AttendanceStatus = z.output<typeof attendanceStatus>;
 
 /** A member of a group as staff and the group's teachers see it (they teach the pupil: full names). */
@@ -86,7 +87,7 @@ export type MyAttendanceReply = z.output<typeof myAttendanceReply>;
 
 /** Counts per pupil of a group (lessons marked so far). */
 export const attendanceCountsReply = z.object({
-  data: z.array(z.object({ userId: z.uuid(), firstName: z.string(), lastName: z.string(), present: z.number().int(), late: z.number().int(), absent: z.number().int() })),
+  data: z.array(z.object({ userId: z.uuid(), firstName: z.string(), lastName: z.string(), present: z.number().int(), late: z.number().int(), absent: z.number().int(), excused: z.number().int() })),
   lessons: z.number().int(),
 });
 export type AttendanceCountsReply = z.output<typeof attendanceCountsReply>;

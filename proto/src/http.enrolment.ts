@@ -87,6 +87,13 @@ export const subscriptionPeriod = z.object({
   startsAt: isoInstant.nullable(),
   endsAt: isoInstant.nullable(),
   paidAt: isoInstant.nullable(),
+  /** When the period's payment was refunded (its access ended then, or never began); null when not refunded. */
+  refundedAt: isoInstant.nullable(),
+  /**
+   * What the pupil is shown: `paid` while the period's access runs or is still to come, `ended` once it is over,
+   * `refunded` once its payment came back (never "paid"), `pending` unpaid, `cancelled` never paid.
+   */
+  state: z.enum(['pending', 'paid', 'ended', 'refunded', 'cancelled']),
 });
 export type SubscriptionPeriod = z.output<typeof subscriptionPeriod>;
 

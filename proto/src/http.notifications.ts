@@ -7,7 +7,7 @@ import type { NoticeView } from './socket';
 /** A notice as the API and the socket send it (the `NoticeView` of the socket contract). */
 export const noticeView = z.object({
   id: z.uuid(),
-  kind: z.enum(['invoice.paid', 'order.status.changed', 'achievement.earned', 'chat.announcement', 'event.reminder', 'lesson.reminder', 'course.enrolled', 'course.news']),
+  kind: z.enum(['invoice.paid', 'order.status.changed', 'achievement.earned', 'chat.announcement', 'event.reminder', 'lesson.reminder', 'course.enrolled', 'course.news', 'consultation.cancelled', 'homework.graded']),
   toast: z.enum(['success', 'info']),
   title: z.string(),
   text: z.string(),

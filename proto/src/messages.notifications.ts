@@ -59,6 +59,18 @@ export const NOTIFICATIONS_MESSAGES = {
   ),
   NOTICE_COURSE_NEWS_TITLE: msg('News in "{course}"', 'Новость курса «{course}»', '«{course}» курсының жаңалығы'),
   NOTICE_COURSE_NEWS: msg('{text}', '{text}', '{text}'),
+  NOTICE_HOMEWORK_GRADED_TITLE: msg('Homework graded', 'Домашнее задание проверено', 'Үй тапсырмасы тексерілді'),
+  NOTICE_HOMEWORK_GRADED: msg(
+    '"{title}" in "{course}": {points} of {max} points.',
+    '«{title}» по курсу «{course}»: {points} из {max} баллов.',
+    '«{course}» курсындағы «{title}»: {max} ұпайдың {points}.',
+  ),
+  NOTICE_CONSULTATION_CANCELLED_TITLE: msg('Consultation called off', 'Консультация отменена', 'Кеңес болдырылмады'),
+  NOTICE_CONSULTATION_CANCELLED: msg(
+    'Your consultation in "{course}" on {date} at {time} (Almaty time) was called off by the school. Book another free time on the course page.',
+    'Ваша консультация по курсу «{course}» {date} в {time} (время Алматы) отменена школой. Запишитесь на другое свободное время на странице курса.',
+    '«{course}» курсы бойынша {date} күні сағат {time}-дағы (Алматы уақыты) кеңесіңізді мектеп болдырмады. Курс бетінде басқа бос уақытқа жазылыңыз.',
+  ),
   NOTICE_LESSON_SOON_TITLE: msg('A lesson soon', 'Скоро урок', 'Жақында сабақ'),
   NOTICE_LESSON_SOON: msg(
     '"{title}" starts at {time} (Almaty time). The group link opens 15 minutes before.',

@@ -45,6 +45,16 @@ export const RPC = {
     }),
   },
   /**
+   * Teachers as pupils see them on a course page: names, the current photo's URL (public, like any avatar) and the
+   * subject of their teacher record (null when they have none). Never phones. Unknown ids are left out.
+   */
+  'auth.teachers.cards': {
+    request: z.object({ userIds: z.array(uuid).min(1).max(200) }),
+    reply: z.object({
+      teachers: z.array(z.object({ userId: uuid, firstName: z.string(), lastName: z.string(), photoUrl: z.string().nullable(), subject: localized.nullable() })),
+    }),
+  },
+  /**
    * How to reach people by SMS (notifications' notices, e.g. an order ready for pickup): their phone. Never exposed
    * over HTTP. Unknown ids are left out.
    */

@@ -65,7 +65,7 @@ export interface MyStanding {
 
 export interface NoticeView {
   id: string;
-  kind: 'invoice.paid' | 'order.status.changed' | 'achievement.earned' | 'chat.announcement' | 'event.reminder' | 'lesson.reminder' | 'course.enrolled' | 'course.news';
+  kind: 'invoice.paid' | 'order.status.changed' | 'achievement.earned' | 'chat.announcement' | 'event.reminder' | 'lesson.reminder' | 'course.enrolled' | 'course.news' | 'consultation.cancelled' | 'homework.graded';
   /** The student UI's toast type (spec section 9). */
   toast: 'success' | 'info';
   title: string;

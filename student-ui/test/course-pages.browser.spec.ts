@@ -2,7 +2,9 @@
  * An online course's pupil pages (issue 15, docs/course-pages.md) in Chromium on a phone (390x844, kk) and a desktop
  * (1440x900, en), against the real platform: until the pupil accepts the course's terms the lessons tab shows the
  * onboarding page, and accepting opens the lessons; the news feed shows the group's posts newest first with "show
- * older"; a pupil books a consultation time, sees it as theirs and cancels it. Nothing is wider than the screen.
+ * older"; a pupil books a consultation time, sees it as theirs and cancels it; the teachers, leaderboard, attendance
+ * and notifications tabs show the group's teacher, the pupil's graded points (public name), their late mark and the
+ * news and homework notices. Nothing is wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -31,7 +33,7 @@ const NOW = new Date('2026-12-02T07:00:00Z');
 
 interface Session { token: string; refresh: string; user: string; device: string }
 
-describeWithBrowser('a pupil’s online course pages: onboarding, news feed, consultations', (browser) => {
+describeWithBrowser('a pupil’s online course pages: onboarding, news feed, consultations, people and records', (browser) => {
   let stack: Stack | undefined;
   const site = serveUiBuild(UI_DIR, async (outDir) => {
     stack = await startStack(outDir);
@@ -79,6 +81,12 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
     await api(`groups/${g.id}/members`, { method: 'POST', body: { userId: session.user, role: 'pupil' } });
     await api(`groups/${g.id}/members`, { method: 'POST', body: { userId: teacherId, role: 'teacher' } });
     await api('lessons', { method: 'POST', body: { groupId: g.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: '2026-12-03T18:30:00+05:00' } });
+    // An earlier lesson the pupil came late to, with homework graded 8 points (the attendance and leaderboard tabs).
+    const past = await api<{ id: string }>('lessons', { method: 'POST', body: { groupId: g.id, titleKk: 'Кіріспе', titleRu: 'Введение', titleEn: 'Introduction', startsAt: '2026-12-01T18:30:00+05:00' } });
+    await api(`lessons/${past.id}/attendance`, { method: 'PUT', as: teacher, body: { marks: [{ userId: session.user, status: 'late' }] } });
+    const hw = await api<{ data: { id: string } }>(`lessons/${past.id}/homework`, { method: 'POST', as: teacher, body: { title: 'Есептер', dueAt: '2026-12-05T10:00:00Z', maxPoints: 10 } });
+    const sub = await api<{ data: { id: string } }>(`homework/${hw.data.id}/submission`, { method: 'PUT', as: `Bearer ${session.token}`, body: { text: 'жауап' } });
+    await api(`homework-submissions/${sub.data.id}/grade`, { method: 'PUT', as: teacher, body: { points: 8 } });
     await api('course-terms', { method: 'POST', body: { courseId: c.id, textKk: 'Сабаққа уақытында келемін.', textRu: 'Прихожу на уроки вовремя.', textEn: 'I come to lessons on time.' } });
     for (let i = 1; i <= 12; i++) {
       stack!.services.learning.app.get(Clock).set(new Date(NOW.getTime() - (13 - i) * 60_000));
@@ -87,6 +95,12 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
     stack!.services.learning.app.get(Clock).set(NOW);
     await api(`groups/${g.id}/consultation-slots`, { method: 'POST', as: teacher, body: { startsAt: '2026-12-04T15:00:00+05:00', endsAt: '2026-12-04T15:30:00+05:00' } });
     await api(`groups/${g.id}/consultation-slots`, { method: 'POST', as: teacher, body: { startsAt: '2026-12-04T16:00:00+05:00', endsAt: '2026-12-04T16:30:00+05:00' } });
+    // The twelve posts and the graded homework reach the pupil as notices (notifications, through the outbox) before
+    // the page is opened.
+    await waitFor(async () => {
+      const notices = await api<{ total: number }>(`notices?group=${g.id}`, { as: `Bearer ${session.token}` });
+      return notices.total === 13 ? true : undefined;
+    }, { what: 'the course news notices' });
     return c.id;
   }
 
@@ -102,7 +116,7 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
 
   afterAll(() => stack?.services.learning.app.get(Clock).resume());
 
-  it.each(SIZES)('onboards, shows the news and books a consultation (%s, %s)', async (_name, locale, size) => {
+  it.each(SIZES)('onboards, shows the news, books a consultation, and shows the teachers, leaderboard, attendance and notices (%s, %s)', async (_name, locale, size) => {
     const t = T[locale].online;
     const courseId = await course(locale);
     await withPage(async (page) => {
@@ -117,6 +131,7 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
       }, [session, locale] as const);
       const base = `${site.url}/student/courses/online-courses/${courseId}`;
       const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      const tab = (name: string) => page.getByRole('navigation', { name: t.title }).getByRole('link', { name, exact: true });
 
       // Lessons wait for the terms: the onboarding page shows instead, and accepting opens them.
       await page.goto(`${base}/lessons`);
@@ -157,6 +172,36 @@ describeWithBrowser('a pupil’s online course pages: onboarding, news feed, con
       await slots.getByRole('button', { name: t.slots.cancel }).click();
       await slots.getByText(t.slots.noneMine).waitFor();
       expect(await slots.getByRole('button', { name: t.slots.book, exact: true }).count()).toBe(2);
+
+      // Teachers: name and subject line, no phone.
+      await tab(t.tabs.teachers).click();
+      const teachers = page.getByTestId('course-teachers');
+      await teachers.getByText('Дана Контентова').waitFor();
+      expect(await teachers.textContent()).not.toMatch(/\+7\d/);
+      expect(await fits()).toBe(true);
+
+      // Leaderboard: the pupil in public form with the graded 8 points, marked as them.
+      await tab(t.tabs.leaderboards).click();
+      const board = page.getByTestId('course-board');
+      await board.getByText(`Айгерім Б. (${t.board.you})`).waitFor();
+      expect(await board.locator('tbody tr').first().innerText()).toMatch(/8$/);
+      expect(await board.textContent()).not.toContain('Бесінші');
+      expect(await fits()).toBe(true);
+
+      // Attendance: the lesson they came late to, translated.
+      await tab(t.tabs.attendances).click();
+      const marks = page.getByTestId('course-attendance');
+      await marks.getByText(t.attendance.statuses.late).waitFor();
+      await marks.getByText({ kk: 'Кіріспе', en: 'Introduction' }[locale]).waitFor();
+      expect(await fits()).toBe(true);
+
+      // Notifications: the twelve news notices and the graded homework, about this course only.
+      await tab(t.tabs.notifications).click();
+      const notices = page.getByTestId('course-notices');
+      await notices.waitFor();
+      expect(await notices.locator('h3').count()).toBe(13);
+      await notices.getByText(/«Есептер»|"Есептер"/).waitFor();
+      expect(await fits()).toBe(true);
 
       // The agreements tab shows what was accepted.
       await page.getByRole('link', { name: t.tabs.agreements }).click();

@@ -76,6 +76,9 @@ describeWithBrowser('flex courses: studying at one\'s own pace', (browser) => {
       await page.goto(`${site.url}/student/courses`);
       await page.getByRole('link', { name: kkCourses.tabs.flex, exact: true }).click();
       await heading(page, kkFlex.list.title).waitFor();
+      // The heading says what the tab says; the card says how many lessons are done.
+      expect(kkFlex.list.title).toBe(kkCourses.tabs.flex);
+      await page.getByTestId('flex-card-done').getByText(fill(kkFlex.progress.card, { done: 0, total: 4 })).waitFor();
       expect(await page.getByRole('link', { name: kkCourses.tabs.timetable, exact: true }).count()).toBe(1);
       await page.getByRole('link', { name: kkFlex.list.open }).click();
       await page.waitForURL(`${site.url}/student/courses/flex-courses/${id}/chapters`);

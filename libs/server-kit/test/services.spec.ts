@@ -152,9 +152,11 @@ describe('every service', () => {
     ],
     notifications: [
       'notifications__achievement_earned__NoticesConsumer_achievementEarned',
+      'notifications__consultation_slot_cancelled__notifications_consultation-cancelled',
       'notifications__course_enrolled__notifications_notices_course-enrolled',
       'notifications__course_news_posted__notifications_course-news',
       'notifications__event_audience_changed__notifications_chat_audience',
+      'notifications__homework_graded__notifications_homework-graded',
       'notifications__invoice_paid__NoticesConsumer_invoicePaid',
       'notifications__learning_event_reminded__notifications_notices_event-reminded',
       'notifications__learning_membership_changed__notifications_chat_membership',

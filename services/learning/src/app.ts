@@ -14,6 +14,7 @@ import { LearningFlex1764305000000 } from './migrations/1764305000000-learning-f
 import { LearningEnrolmentRefunds1764900000000 } from './migrations/1764900000000-learning-enrolment-refunds';
 import { LearningCertificateLocale1764900000100 } from './migrations/1764900000100-learning-certificate-locale';
 import { LearningCoursePages1764910000000 } from './migrations/1764910000000-learning-course-pages';
+import { LearningAttendanceExcused1764920000000 } from './migrations/1764920000000-learning-attendance-excused';
 import { ContentModule } from './content/content.module';
 import { BoardsModule } from './boards/boards.module';
 import { TreasuresModule } from './treasures/treasures.module';
@@ -46,7 +47,7 @@ export const learningService: ServiceDefinition = {
     CoursesModule, EnrolmentModule, TeachingModule, CoursePagesModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, FlexModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),
   ],
   entities: learningEntities,
-  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000, LearningFlex1764305000000, LearningEnrolmentRefunds1764900000000, LearningCertificateLocale1764900000100, LearningCoursePages1764910000000],
+  migrations: [LearningInitial1763900000000, LearningContestIntegrity1763910000000, LearningCourses1763920000000, LearningCourseGroups1763930000000, LearningCertificates1763940000000, LearningLibrary1763947000000, LearningEvents1763965000000, LearningMedia1763975000000, LearningEnrolment1763975500000, LearningTeaching1764200000000, LearningFlex1764305000000, LearningEnrolmentRefunds1764900000000, LearningCertificateLocale1764900000100, LearningCoursePages1764910000000, LearningAttendanceExcused1764920000000],
 };
 
 export const startLearning = (env: Record<string, string | undefined> = process.env) => createService(learningService, env);

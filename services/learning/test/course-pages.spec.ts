@@ -244,9 +244,33 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     const asked = await http().get(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token);
     expect(asked.body.data).toMatchObject({ current: { version: 1, text: { kk: 'Шарттар 1', ru: 'Условия 1', en: 'Terms 1' } }, acceptedVersion: null, mustAccept: true });
 
+    // The terms gate holds in the API too: the group's lessons are refused to the pupil (in their language), the
+    // caller's own timetable lists the lesson without its recording; teachers are not asked.
+    const lesson = await http().post('/api/lessons').set('Authorization', s.admin)
+      .send({ groupId, titleKk: 'Сабақ', titleRu: 'Урок', titleEn: 'Lesson', startsAt: '2026-12-02T03:00:00Z', recordingUrl: 'https://example.kz/rec/1' });
+    expect([lesson.status, lesson.text]).toEqual([201, expect.any(String)]);
+    const gated = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).set('X-Locale', 'ru');
+    expect([gated.status, gated.body.code, gated.body.message]).toEqual([403, 'TERMS_NOT_ACCEPTED', expect.stringContaining('примите условия курса')]);
+    const gatedKk = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).set('X-Locale', 'kk');
+    expect(gatedKk.body.message).toContain('шарттарын қабылдаңыз');
+    const recording = await http().get(`/api/lessons/${lesson.body.id}/recording`).set('Authorization', pupil.token).set('X-Locale', 'en');
+    expect([recording.status, recording.body.code, recording.body.message]).toEqual([403, 'TERMS_NOT_ACCEPTED', expect.stringContaining('Accept the course terms first')]);
+    const materials = await http().get(`/api/materials/media?ownerKind=lesson&ownerId=${lesson.body.id}`).set('Authorization', pupil.token);
+    expect([materials.status, materials.body.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
+    const ownGated = await http().get('/api/my-timetable').set('Authorization', pupil.token);
+    expect(ownGated.body.data.find((l: { id: string }) => l.id === lesson.body.id)).toMatchObject({ recordingUrl: null, meetingUrl: null });
+    const forTeacher = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', teacher.token);
+    expect(forTeacher.body.data.find((l: { id: string }) => l.id === lesson.body.id)).toMatchObject({ recordingUrl: 'https://example.kz/rec/1' });
+
     clock().set(new Date('2026-12-02T04:05:00Z'));
     const accepted = await http().post(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token).send({ version: 1 });
     expect([accepted.status, accepted.body.data]).toEqual([201, expect.objectContaining({ acceptedVersion: 1, acceptedAt: '2026-12-02T04:05:00.000Z', mustAccept: false })]);
+    const open = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token);
+    expect([open.status, open.body.data.find((l: { id: string }) => l.id === lesson.body.id)?.recordingUrl]).toEqual([200, 'https://example.kz/rec/1']);
+    // Past the gate the lesson has no recording uploaded: 404, no longer 403.
+    expect((await http().get(`/api/lessons/${lesson.body.id}/recording`).set('Authorization', pupil.token)).status).toBe(404);
+    const ownOpen = await http().get('/api/my-timetable').set('Authorization', pupil.token);
+    expect(ownOpen.body.data.find((l: { id: string }) => l.id === lesson.body.id)).toMatchObject({ recordingUrl: 'https://example.kz/rec/1' });
     // Again is the same (the first time stays).
     clock().set(new Date('2026-12-02T04:10:00Z'));
     const again = await http().post(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token).send({ version: 1 });
@@ -257,6 +281,9 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(v2.body.version).toBe(2);
     const askedAgain = await http().get(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token);
     expect(askedAgain.body.data).toMatchObject({ current: { version: 2 }, acceptedVersion: 1, mustAccept: true });
+    // A new version closes the lessons again until it is accepted.
+    const closedAgain = await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).set('X-Locale', 'en');
+    expect([closedAgain.status, closedAgain.body.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
     const count = async () => (await s.sql<{ n: string }>('SELECT count(*)::text AS n FROM {learning}.course_terms_acceptances'))[0].n;
     const before = await count();
     const old = await http().post(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token).set('X-Locale', 'en').send({ version: 1 });
@@ -276,6 +303,60 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     await http().post(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token).send({ version: 2 }).expect(201);
     const done = await http().get(`/api/courses/${courseId}/agreement`).set('Authorization', pupil.token);
     expect(done.body.data).toMatchObject({ acceptedVersion: 2, mustAccept: false });
+    await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).expect(200);
+  });
+
+  it('shows the group’s teachers (name, photo, subject; no phones or ids) and ranks its pupils by graded homework', async () => {
+    clock().set(NOW);
+    const teachers = await http().get(`/api/groups/${groupId}/teachers`).set('Authorization', pupil.token);
+    expect([teachers.status, teachers.body]).toEqual([200, { data: [{ name: 'Гүлнар Мұғалімова', photoUrl: null, subject: null }] }]);
+    // A teacher record with a subject (auth's staff-people) gives the subject in kk/ru/en.
+    const auth = s.ns.schemaOf('auth');
+    const [subject] = (await s.pg.query(`SELECT id, name_ru FROM "${auth}".subjects ORDER BY id LIMIT 1`)).rows as { id: number; name_ru: string }[];
+    await s.pg.query(`INSERT INTO "${auth}".teachers (first_name, last_name, phone, user_id, subject_id) VALUES ('Гүлнар', 'Мұғалімова', '+77001112233', $1, $2)`, [teacher.id, subject.id]);
+    const withSubject = await http().get(`/api/groups/${groupId}/teachers`).set('Authorization', pupil.token);
+    expect(withSubject.body.data[0].subject.ru).toBe(subject.name_ru);
+    expect(JSON.stringify(withSubject.body)).not.toMatch(/\+7700|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const foreign = await http().get(`/api/groups/${groupId}/teachers`).set('Authorization', outsider.token).set('X-Locale', 'kk');
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'NOT_GROUP_MEMBER']);
+    const missing = await http().get(`/api/groups/${randomUUID()}/leaderboard`).set('Authorization', pupil.token);
+    expect(missing.status).toBe(404);
+
+    // Nothing graded yet: both pupils share the first place with 0.
+    const zero = await http().get(`/api/groups/${groupId}/leaderboard`).set('Authorization', pupil.token);
+    expect(zero.body.data.map((r: { rank: number; points: number }) => [r.rank, r.points])).toEqual([[1, 0], [1, 0]]);
+    const lesson = await http().post('/api/lessons').set('Authorization', s.admin).send({ groupId, titleKk: 'Ү/ж', titleRu: 'Д/з', titleEn: 'HW', startsAt: '2026-12-01T10:00:00Z' });
+    const hw = await http().post(`/api/lessons/${lesson.body.id}/homework`).set('Authorization', teacher.token).send({ title: 'Есептер', dueAt: '2026-12-05T10:00:00Z', maxPoints: 10 });
+    expect([hw.status, hw.text]).toEqual([201, expect.any(String)]);
+    for (const [who, points] of [[pupil, 7], [pupil2, 9]] as const) {
+      const sub = await http().put(`/api/homework/${hw.body.data.id}/submission`).set('Authorization', who.token).send({ text: 'жауап' });
+      expect([sub.status, sub.text]).toEqual([200, expect.any(String)]);
+      await http().put(`/api/homework-submissions/${sub.body.data.id}/grade`).set('Authorization', teacher.token).send({ points }).expect(200);
+    }
+    const board = await http().get(`/api/groups/${groupId}/leaderboard`).set('Authorization', pupil.token);
+    expect(board.body).toEqual({
+      data: [{ rank: 1, name: 'Nurlan B.', points: 9, me: false }, { rank: 2, name: 'Aigerim S.', points: 7, me: true }],
+      me: { rank: 2, name: 'Aigerim S.', points: 7, me: true },
+    });
+    expect(JSON.stringify(board.body)).not.toMatch(/Sadykova|Bekov|[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('lists a pupil’s notices about one group only (the course page’s notifications tab), a graded homework among them', async () => {
+    // The homework graded in the case before reaches the pupil as a notice (`homework.graded` through the outbox).
+    const graded = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'homework.graded' AND payload->>'pupilId' = $1", [pupil.id]))
+      .map((r) => parseEvent('homework.graded', r.payload));
+    expect(graded).toEqual([expect.objectContaining({ groupId, courseId, title: 'Есептер', points: 7, maxPoints: 10, course: { kk: 'Дайындық', ru: 'Подготовка', en: 'Preparation' } })]);
+    const schema = s.ns.schemaOf('notifications');
+    await waitFor(async () => (await s.pg.query(`SELECT 1 FROM "${schema}".notices WHERE kind = 'homework.graded' AND user_id = $1`, [pupil.id])).rowCount === 1, { timeoutMs: 20_000, what: 'the homework graded notice' });
+    const mine = await request(notifications.url).get(`/api/notices?group=${groupId}&limit=50`).set('Authorization', pupil.token).set('X-Locale', 'ru');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((n: { kind: string }) => n.kind).sort()).toEqual(['course.news', 'course.news', 'course.news', 'homework.graded']);
+    expect(mine.body.data.every((n: { data: { groupId?: string } }) => n.data.groupId === groupId)).toBe(true);
+    expect(mine.body.data.find((n: { kind: string }) => n.kind === 'homework.graded')).toMatchObject({ title: 'Домашнее задание проверено', text: '«Есептер» по курсу «Подготовка»: 7 из 10 баллов.' });
+    const other = await request(notifications.url).get(`/api/notices?group=${otherGroupId}`).set('Authorization', pupil.token);
+    expect([other.status, other.body.data]).toEqual([200, []]);
+    const bad = await request(notifications.url).get('/api/notices?group=nope').set('Authorization', pupil.token);
+    expect(bad.status).toBe(400);
   });
 
   it('lets every role do exactly what membership and its keys allow; a refused call writes nothing', async () => {
@@ -299,6 +380,8 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
       { method: 'post', path: `/api/groups/${groupId}/consultation-slots`, rule: 'teaches', body: past },
       { method: 'post', path: `/api/consultation-slots/${slotId}/booking`, rule: 'pupil' },
       { method: 'delete', path: `/api/consultation-slots/${slotId}/booking`, rule: 'booker' },
+      { method: 'get', path: `/api/groups/${groupId}/teachers`, rule: 'reads-group' },
+      { method: 'get', path: `/api/groups/${groupId}/leaderboard`, rule: 'reads-group' },
       { method: 'get', path: `/api/courses/${courseId}/agreement`, rule: 'signed-in' },
       { method: 'post', path: `/api/courses/${courseId}/agreement`, rule: 'course-pupil', body: { version: 999 } },
       { method: 'get', path: '/api/course-news', rule: 'sidebar:group_index' },
@@ -357,4 +440,22 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(await counts()).toEqual(before);
     expect((await slotRow(slotId)).booked_by).toBeNull();
   }, 120_000);
+
+  it('tells the booking pupil when staff delete their booked consultation; a free slot tells nobody', async () => {
+    clock().set(NOW);
+    const booked = await openSlot('2026-12-28T15:00:00+05:00', '2026-12-28T15:30:00+05:00');
+    const free = await openSlot('2026-12-28T16:00:00+05:00', '2026-12-28T16:30:00+05:00');
+    await http().post(`/api/consultation-slots/${booked}/booking`).set('Authorization', pupil2.token).expect(201);
+    await http().delete(`/api/consultation-slots/${booked}`).set('Authorization', s.admin).expect(200);
+    await http().delete(`/api/consultation-slots/${free}`).set('Authorization', s.admin).expect(200);
+    const events = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'consultation.slot.cancelled'"))
+      .map((r) => parseEvent('consultation.slot.cancelled', r.payload));
+    expect(events).toEqual([expect.objectContaining({ slotId: booked, groupId, courseId, pupilId: pupil2.id, startsAt: '2026-12-28T10:00:00.000Z', cancelledAt: NOW.toISOString() })]);
+    const schema = s.ns.schemaOf('notifications');
+    await waitFor(async () => (await s.pg.query(`SELECT 1 FROM "${schema}".notices WHERE kind = 'consultation.cancelled' AND user_id = $1`, [pupil2.id])).rowCount === 1, { timeoutMs: 20_000, what: 'the cancelled consultation notice' });
+    const list = await request(notifications.url).get(`/api/notices?group=${groupId}`).set('Authorization', pupil2.token).set('X-Locale', 'ru');
+    expect(list.body.data.find((n: { kind: string }) => n.kind === 'consultation.cancelled')).toMatchObject({
+      title: 'Консультация отменена', text: expect.stringContaining('«Подготовка» 28.12.2026 в 15:00'),
+    });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
  * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
- * a paid challenge, a training, a library and a flex course (two chapters, the demo pupil enrolled) exist too; a second start adds nothing; the demo grade-5 pupil can join and play;
+ * a paid challenge, a training, a library and a flex course (two chapters, the demo pupil enrolled) exist too, the
+ * preparation course has terms, a news post and two consultation times; a second start adds nothing; the demo grade-5 pupil can join and play;
  * the first day's treasure opens only once day 1's tests are finished, and is claimed once.
  */
 import { demoUserId } from '@olymp/auth';
@@ -37,6 +38,19 @@ describe('demo content', () => {
     expect(page.body.data.progress.next.title.ru).toBe('Половина и четверть');
     const store = await s.http().get('/api/store/courses?tab=flex');
     expect(store.body.data).toEqual([expect.objectContaining({ id, kind: 'flex', priceTenge: 4900 })]);
+  });
+
+  it('gives the demo preparation course terms to accept, a news post and two free consultation times', async () => {
+    const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: demoUserId('+77000000105') })}`;
+    const courseId = demoId('course:district-preparation');
+    const groupId = demoId('course:district-preparation:group:1');
+    const terms = await s.http().get(`/api/courses/${courseId}/agreement`).set('Authorization', pupil);
+    expect(terms.body.data).toMatchObject({ current: { version: 1 }, acceptedVersion: null, mustAccept: true });
+    expect(terms.body.data.current.text.ru).toContain('вовремя');
+    const news = await s.http().get(`/api/groups/${groupId}/news`).set('Authorization', pupil);
+    expect(news.body.data).toEqual([expect.objectContaining({ author: 'Дана К.', text: expect.objectContaining({ en: expect.stringContaining('Welcome') }) })]);
+    const slots = await s.http().get(`/api/groups/${groupId}/consultation-slots`).set('Authorization', pupil);
+    expect(slots.body.data.map((x: { state: string; teacher: string }) => [x.state, x.teacher])).toEqual([['free', 'Дана К.'], ['free', 'Дана К.']]);
   });
 
   it('opens day 1 now with 270 points a day and 1350 in five days, in three languages', async () => {
@@ -125,7 +139,7 @@ describe('demo content', () => {
   });
 
   it('adds nothing on a second start', async () => {
-    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) AS n'))[0].n;
+    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) + (SELECT COUNT(*) FROM {learning}.course_terms) + (SELECT COUNT(*) FROM {learning}.course_news_posts) + (SELECT COUNT(*) FROM {learning}.consultation_slots) AS n'))[0].n;
     const before = await count();
     const again = await startLearning(s.ns.envFor('learning', { SEED_DEMO: 'true' }));
     await again.close();

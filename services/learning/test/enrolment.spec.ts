@@ -217,7 +217,7 @@ describe('course store and enrolment', () => {
       const sub = await get(`/users/${buyer.id}/courses/${courseId}/manage-subscription`, buyer.token);
       ok(sub);
       expect(sub.body.data).toMatchObject({ status: 'active', renew: true, renewalOpensAt: new Date(until - 3 * DAY).toISOString(), pendingInvoiceId: expect.any(String) });
-      expect(sub.body.data.periods.map((p: { kind: string; status: string }) => [p.kind, p.status])).toEqual([['renewal', 'pending'], ['first', 'paid']]);
+      expect(sub.body.data.periods.map((p: { kind: string; status: string; state: string }) => [p.kind, p.status, p.state])).toEqual([['renewal', 'pending', 'pending'], ['first', 'paid', 'paid']]);
       const renewal = await money().get(`/api/my-invoices/${sub.body.data.pendingInvoiceId}`).set('Authorization', buyer.token).expect(200);
       expect(renewal.body.data).toMatchObject({ amountTenge: 10500, status: 'pending' });
       await sweeper().sweep();
@@ -230,6 +230,9 @@ describe('course store and enrolment', () => {
       const refused = await get(`/groups/${openGroup}/timetable`, buyer.token);
       expect([refused.status, refused.body.code]).toEqual([403, 'NOT_GROUP_MEMBER']);
       expect((await standing(buyer)).enrolment.status).toBe('lapsed');
+      // The paid period that is over reads "ended", the open renewal "pending".
+      const over = await get(`/users/${buyer.id}/courses/${courseId}/manage-subscription`, buyer.token);
+      expect(over.body.data.periods.map((p: { kind: string; state: string }) => [p.kind, p.state])).toEqual([['renewal', 'pending'], ['first', 'ended']]);
       // The sweeper frees the seat (and tells chat); paying the open renewal later seats the pupil again.
       await sweeper().sweep();
       expect(await s.sql('SELECT role FROM {learning}.course_group_members WHERE user_id = $1', [buyer.id])).toEqual([]);
@@ -300,6 +303,10 @@ describe('course store and enrolment', () => {
       expect([refused.status, refused.body.code]).toEqual([403, 'NOT_GROUP_MEMBER']);
       expect(await s.sql('SELECT role FROM {learning}.course_group_members WHERE user_id = $1', [p.id])).toEqual([]);
       expect((await refundedFacts())[0].n).toBe(1);
+      // manage-subscription never shows the refunded period as paid.
+      const sub = await get(`/users/${p.id}/courses/${courseId}/manage-subscription`, p.token);
+      expect([sub.body.data.status, sub.body.data.periods.map((x: { status: string; state: string; refundedAt: string | null }) => [x.status, x.state, x.refundedAt])])
+        .toEqual(['lapsed', [['paid', 'refunded', new Date(refundAt).toISOString()]]]);
 
       // A second refund is refused by finance; the same fact republished (another message id, a later instant)
       // changes nothing in learning: the access keeps the first refund's end, no second "left".

@@ -17,6 +17,7 @@ import { NoticesService } from './notices/notices.service';
 import { NoticesConsumer } from './notices/notices.consumer';
 import { LessonReminderConsumer } from './notices/lesson-reminder.consumer';
 import { CourseNewsConsumer } from './notices/course-news.consumer';
+import { CourseNoticesConsumer } from './notices/course-notices.consumer';
 import { NoticesController } from './notices/notices.controller';
 import { NotificationsInitial1763780000100 } from './migrations/1763780000100-notifications-initial';
 import { NotificationsLive1763820000000 } from './migrations/1763820000000-notifications-live';
@@ -60,6 +61,7 @@ export class NotificationsModule {
         NoticesConsumer,
         LessonReminderConsumer,
         CourseNewsConsumer,
+        CourseNoticesConsumer,
         SmsDelivery,
       ],
       exports: [RealtimeServer, AfterCommit, NoticesService],

@@ -19,7 +19,7 @@ import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
 
 const NS = ['courses', 'common'] as const;
-const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent'];
+const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
 
 export default function GroupShow({ id }: PageProps) {
   const { t } = useTranslation(NS);

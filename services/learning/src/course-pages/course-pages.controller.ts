@@ -1,9 +1,12 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { CONSULTATION_CANCEL_HOURS, agreementReply, consultationSlotReply, consultationSlotsReply, newsFeedReply, newsPostReply } from '@olymp/proto';
+import {
+  CONSULTATION_CANCEL_HOURS, agreementReply, consultationSlotReply, consultationSlotsReply, groupBoardReply, groupTeachersReply, newsFeedReply, newsPostReply,
+} from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { acceptTerms, newsQuery, openSlot, postNews } from './course-pages.dto';
 import { CoursePagesService } from './course-pages.service';
+import { CoursePeopleService } from './course-people.service';
 
 /**
  * An online course's pupil pages (docs/course-pages.md). Access is by membership (GroupAccess): the group's pupils
@@ -11,7 +14,7 @@ import { CoursePagesService } from './course-pages.service';
  */
 @Controller()
 export class CoursePagesController {
-  constructor(private readonly pages: CoursePagesService) {}
+  constructor(private readonly pages: CoursePagesService, private readonly people: CoursePeopleService) {}
 
   @Get('groups/:group/news')
   @ApiShape({ summary: 'The group\'s news feed, newest first; `nextCursor` pages back.', response: newsFeedReply, query: newsQuery })
@@ -53,6 +56,20 @@ export class CoursePagesController {
   @SignedIn()
   async cancel(@CurrentUser() user: AuthUser, @UuidParam('slot') slotId: string) {
     return { data: await this.pages.cancel(user, slotId) };
+  }
+
+  @Get('groups/:group/teachers')
+  @ApiShape({ summary: 'The group\'s teachers as pupils see them: name, photo, subject (no phones).', response: groupTeachersReply })
+  @SignedIn()
+  teachers(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string) {
+    return this.people.teachers(user, groupId);
+  }
+
+  @Get('groups/:group/leaderboard')
+  @ApiShape({ summary: 'The group\'s pupils by points in the course (graded homework); public names, no ids.', response: groupBoardReply })
+  @SignedIn()
+  leaderboard(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string) {
+    return this.people.leaderboard(user, groupId);
   }
 
   @Get('courses/:course/agreement')

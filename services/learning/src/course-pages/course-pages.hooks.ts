@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type CrudHooks, type CrudWriteContext, DomainError, EventOutbox, RpcClient, notFound } from '@olymp/server-kit';
 import { CONSULTATION_MAX_MINUTES } from '@olymp/proto';
-import { Course } from '../floor/course.entities';
+import { Course, CourseGroup } from '../floor/course.entities';
 import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
 import { assertSomeText } from './course-pages.service';
 import { NewsAnnouncer } from './news-announcer';
@@ -43,7 +43,25 @@ export class NewsPostHooks implements CrudHooks<CourseNewsPost> {
 
 @Injectable()
 export class ConsultationSlotHooks implements CrudHooks<ConsultationSlot> {
-  constructor(private readonly rpc: RpcClient, private readonly clock: Clock) {}
+  constructor(private readonly rpc: RpcClient, private readonly clock: Clock, private readonly outbox: EventOutbox) {}
+
+  /**
+   * Staff call a booked consultation off by deleting its slot: the booking pupil is told (`consultation.slot.cancelled`,
+   * in the delete's transaction; notifications gives them a notice). A slot already started, or free, tells nobody.
+   */
+  async beforeDestroy(row: ConsultationSlot, ctx: CrudWriteContext): Promise<void> {
+    const now = this.clock.now();
+    if (!row.bookedBy || row.startsAt.getTime() <= now.getTime()) return;
+    const group = await ctx.manager.findOne(CourseGroup, { where: { id: row.groupId }, relations: { course: true } });
+    const c = group?.course;
+    if (!group || !c) return;
+    const fallback = c.titleKk || c.titleRu || c.titleEn;
+    await this.outbox.add(ctx.manager, 'consultation.slot.cancelled', {
+      slotId: row.id, groupId: row.groupId, courseId: c.id, pupilId: row.bookedBy,
+      course: { kk: c.titleKk || fallback, ru: c.titleRu || fallback, en: c.titleEn || fallback },
+      startsAt: row.startsAt.toISOString(), cancelledAt: now.toISOString(),
+    });
+  }
 
   async beforeStore(input: Partial<ConsultationSlot>, ctx: CrudWriteContext): Promise<void> {
     if ((input.startsAt?.getTime() ?? 0) <= this.clock.now().getTime()) throw new DomainError('CONSULTATION_SLOT_PAST');

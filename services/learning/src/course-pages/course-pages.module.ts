@@ -6,6 +6,7 @@ import { CoursePagesController } from './course-pages.controller';
 import { createNewsPost, createSlot, createTerms, updateNewsPost, updateSlot } from './course-pages.dto';
 import { ConsultationSlotHooks, CourseTermsHooks, NewsPostHooks } from './course-pages.hooks';
 import { CoursePagesService } from './course-pages.service';
+import { CoursePeopleService } from './course-people.service';
 import { NewsAnnouncer } from './news-announcer';
 
 /**
@@ -44,6 +45,6 @@ import { NewsAnnouncer } from './news-announcer';
     }),
   ],
   controllers: [CoursePagesController],
-  providers: [CoursePagesService, NewsAnnouncer, NewsPostHooks, ConsultationSlotHooks, CourseTermsHooks],
+  providers: [CoursePagesService, CoursePeopleService, NewsAnnouncer, NewsPostHooks, ConsultationSlotHooks, CourseTermsHooks],
 })
 export class CoursePagesModule {}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AttendanceStatus, HomeworkView, SubmissionView } from '@olymp/proto';
-import { type AuthUser, Clock, DomainError, notFound } from '@olymp/server-kit';
+import { type AuthUser, Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { DataSource, In } from 'typeorm';
-import { GroupMember, Homework, HomeworkSubmission, Lesson, LessonAttendance } from '../floor/course.entities';
+import { CourseGroup, GroupMember, Homework, HomeworkSubmission, Lesson, LessonAttendance } from '../floor/course.entities';
 import { GroupAccess } from './group-access';
 
 /** Attendance (a teacher's marks per lesson and pupil) and homework (set, handed in, graded). */
@@ -13,6 +13,7 @@ export class ClassworkService {
     private readonly ds: DataSource,
     private readonly access: GroupAccess,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   private async pupilsOf(groupId: string) {
@@ -74,7 +75,7 @@ export class ClassworkService {
     const people = pupils.length ? await this.access.people(pupils) : new Map();
     const n = (id: string, status: AttendanceStatus) => rows.find((r) => r.userId === id && r.status === status)?.n ?? 0;
     return {
-      data: pupils.map((id) => ({ userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '', present: n(id, 'present'), late: n(id, 'late'), absent: n(id, 'absent') })),
+      data: pupils.map((id) => ({ userId: id, firstName: people.get(id)?.firstName ?? '', lastName: people.get(id)?.lastName ?? '', present: n(id, 'present'), late: n(id, 'late'), absent: n(id, 'absent'), excused: n(id, 'excused') })),
       lessons,
     };
   }
@@ -160,6 +161,21 @@ export class ClassworkService {
     await this.access.assertTeaches(user, groupId);
     if (body.points > h.maxPoints) throw new DomainError('POINTS_TOO_HIGH', { max: h.maxPoints });
     Object.assign(s, { points: body.points, comment: body.comment, gradedAt: this.clock.now(), gradedBy: user.sub });
-    return { data: this.submissionView(await repo.save(s), h.dueAt) };
+    // The pupil is told (notifications' notice) by an event written with the grade.
+    const saved = await this.ds.transaction(async (m) => {
+      const row = await m.save(s);
+      const group = await m.findOne(CourseGroup, { where: { id: groupId }, relations: { course: true } });
+      const c = group?.course;
+      if (c) {
+        const fallback = c.titleKk || c.titleRu || c.titleEn;
+        await this.outbox.add(m, 'homework.graded', {
+          submissionId: row.id, homeworkId: h.id, groupId, courseId: c.id, pupilId: row.userId,
+          course: { kk: c.titleKk || fallback, ru: c.titleRu || fallback, en: c.titleEn || fallback },
+          title: h.title, points: body.points, maxPoints: h.maxPoints, gradedAt: (row.gradedAt as Date).toISOString(),
+        });
+      }
+      return row;
+    });
+    return { data: this.submissionView(saved, h.dueAt) };
   }
 }

@@ -4,6 +4,7 @@ import { type AuthUser, Clock, DomainError, notFound } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import { Between, DataSource, In } from 'typeorm';
 import { Course, CourseGroup, GroupMember, Lesson, MEETING_OPEN_MINUTES, RECORDING_DAYS } from '../floor/course.entities';
+import { termsPending } from '../floor/course-pages.entities';
 import { ZONE, almaty } from '../floor/time';
 import { GroupAccess, publicName } from './group-access';
 import { GroupMembership } from './group-membership';
@@ -98,8 +99,10 @@ export class GroupsService {
 
   /** A group's lessons in an Almaty date range (default: the current Almaty week). */
   async groupTimetable(user: AuthUser, groupId: string, q: { from?: string; to?: string }) {
-    await this.access.group(groupId);
-    await this.access.viewer(user, groupId);
+    const group = await this.access.group(groupId);
+    const viewer = await this.access.viewer(user, groupId);
+    // The terms gate: a pupil sees the lessons (their links and recordings) once they accept the course's terms.
+    if (viewer.kind === 'pupil' && (await termsPending(this.ds.manager, [group.courseId], user.sub)).size) throw new DomainError('TERMS_NOT_ACCEPTED');
     const week = this.week(q.from);
     const from = q.from ? DateTime.fromISO(q.from, { zone: ZONE }) : week.from;
     let to = q.to ? DateTime.fromISO(q.to, { zone: ZONE }) : q.from ? from.plus({ days: 6 }) : week.to;
@@ -112,9 +115,13 @@ export class GroupsService {
   /** The caller's groups' lessons in the Almaty week (Monday to Sunday) holding `week` (default today). */
   async myTimetable(user: AuthUser, q: { week?: string }) {
     const { from, to } = this.week(q.week);
-    const groupIds = (await this.ds.getRepository(GroupMember).findBy({ userId: user.sub })).map((m) => m.groupId);
+    const mine = await this.ds.getRepository(GroupMember).find({ where: { userId: user.sub }, relations: { group: true } });
+    const groupIds = mine.map((m) => m.groupId);
     const lessons = groupIds.length ? await this.lessons(groupIds, from, to) : [];
-    return { data: lessons.map((l) => this.lessonView(l)), from: from.toISODate() as string, to: to.toISODate() as string };
+    // The terms gate: lessons of a course whose terms the pupil has not accepted are listed without links.
+    const pupilOf = mine.filter((m) => m.role === 'pupil').map((m) => (m.group as CourseGroup).courseId);
+    const gated = await termsPending(this.ds.manager, pupilOf, user.sub);
+    return { data: lessons.map((l) => this.lessonView(l, gated.has((l.group as CourseGroup).courseId))), from: from.toISODate() as string, to: to.toISODate() as string };
   }
 
   private week(day?: string) {
@@ -133,9 +140,10 @@ export class GroupsService {
 
   /**
    * A lesson as a timetable shows it. Every caller here is a member or staff (checked before); the group link shows
-   * from MEETING_OPEN_MINUTES before the start until the end, the recording for RECORDING_DAYS after the start.
+   * from MEETING_OPEN_MINUTES before the start until the end, the recording for RECORDING_DAYS after the start; neither
+   * while the pupil has the course's terms to accept (`gated`).
    */
-  private lessonView(l: Lesson): TimetableLesson {
+  private lessonView(l: Lesson, gated = false): TimetableLesson {
     const g = l.group as CourseGroup;
     const c = g.course as Course;
     const now = this.clock.nowMs();
@@ -151,8 +159,8 @@ export class GroupsService {
       startsAt: l.startsAt.toISOString(),
       endsAt: new Date(end).toISOString(),
       startsAtAlmaty: almaty(l.startsAt),
-      meetingUrl: meetingOpen ? g.meetingUrl : null,
-      recordingUrl: recordingOpen ? l.recordingUrl : null,
+      meetingUrl: meetingOpen && !gated ? g.meetingUrl : null,
+      recordingUrl: recordingOpen && !gated ? l.recordingUrl : null,
     };
   }
 }

@@ -20,9 +20,18 @@ export const tariffView = (t: CourseTariff): TariffView => ({
 export const enrolmentStatus = (e: Pick<Enrolment, 'accessUntil'>, nowMs: number) =>
   e.accessUntil === null ? 'pending' as const : nowMs < e.accessUntil.getTime() ? 'active' as const : 'lapsed' as const;
 
-export const periodView = (p: EnrolmentPeriod): SubscriptionPeriod => ({
+/** How a period reads to the pupil: a refunded one never reads "paid", one whose access is over reads "ended". */
+export function periodState(p: EnrolmentPeriod, accessUntil: Date | null, nowMs: number): SubscriptionPeriod['state'] {
+  if (p.refundedAt) return 'refunded';
+  if (p.status !== 'paid') return p.status;
+  const end = Math.min(p.endsAt?.getTime() ?? Infinity, accessUntil?.getTime() ?? Infinity);
+  return nowMs >= end ? 'ended' : 'paid';
+}
+
+export const periodView = (p: EnrolmentPeriod, accessUntil: Date | null, nowMs: number): SubscriptionPeriod => ({
   id: p.id, kind: p.kind, status: p.status, invoiceId: p.invoiceId, amountTenge: p.amountTenge, amountZp: p.amountZp,
-  startsAt: iso(p.startsAt), endsAt: iso(p.endsAt), paidAt: iso(p.paidAt),
+  startsAt: iso(p.startsAt), endsAt: iso(p.endsAt), paidAt: iso(p.paidAt), refundedAt: iso(p.refundedAt),
+  state: periodState(p, accessUntil, nowMs),
 });
 
 export function subscriptionView(e: Enrolment, tariff: CourseTariff, periods: EnrolmentPeriod[], nowMs: number): Subscription {
@@ -35,7 +44,7 @@ export function subscriptionView(e: Enrolment, tariff: CourseTariff, periods: En
     renew: e.renew,
     renewalOpensAt: e.accessUntil && e.renew ? new Date(e.accessUntil.getTime() - RENEWAL_LEAD_DAYS * DAY_MS).toISOString() : null,
     pendingInvoiceId: pending?.invoiceId ?? null,
-    periods: periods.map(periodView),
+    periods: periods.map((p) => periodView(p, e.accessUntil, nowMs)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, type EntityManager, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Course, CourseGroup } from './course.entities';
 
 /**
@@ -135,6 +135,21 @@ export class CourseTermsAcceptance {
 
   @Column({ name: 'accepted_at', type: 'timestamptz' })
   acceptedAt!: Date;
+}
+
+/**
+ * The courses (of `courseIds`) whose current terms `userId` has not accepted: the terms gate of the lessons
+ * (docs/course-pages.md). A course without terms has nothing to accept.
+ */
+export async function termsPending(m: EntityManager, courseIds: string[], userId: string): Promise<Set<string>> {
+  if (!courseIds.length) return new Set();
+  const rows = await m.query(
+    `SELECT t.course_id AS "courseId" FROM course_terms t
+      WHERE t.course_id = ANY($1::uuid[]) AND t.version = (SELECT max(v.version) FROM course_terms v WHERE v.course_id = t.course_id)
+        AND NOT EXISTS (SELECT 1 FROM course_terms_acceptances a WHERE a.course_id = t.course_id AND a.user_id = $2 AND a.version = t.version)`,
+    [[...new Set(courseIds)], userId],
+  ) as { courseId: string }[];
+  return new Set(rows.map((r) => r.courseId));
 }
 
 export const coursePagesEntities = [CourseNewsPost, ConsultationSlot, CourseTerms, CourseTermsAcceptance];

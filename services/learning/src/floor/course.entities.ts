@@ -203,7 +203,7 @@ export class GroupMember {
 /** A teacher's mark of one pupil at one lesson. */
 @Entity({ name: 'lesson_attendance' })
 @Index('IDX_lesson_attendance_user', ['userId'])
-@Check('CHK_lesson_attendance_status', `"status" IN ('present', 'late', 'absent')`)
+@Check('CHK_lesson_attendance_status', `"status" IN ('present', 'late', 'absent', 'excused')`)
 export class LessonAttendance {
   @PrimaryColumn({ name: 'lesson_id', type: 'uuid', primaryKeyConstraintName: 'PK_lesson_attendance' })
   lessonId!: string;

@@ -4,6 +4,7 @@ import { type AuthUser, Clock, DomainError, RpcClient, notFound } from '@olymp/s
 import { DataSource } from 'typeorm';
 import { holdsAny } from '../floor/access';
 import { CourseGroup, GroupMember, Lesson, RECORDING_DAYS } from '../floor/course.entities';
+import { termsPending } from '../floor/course-pages.entities';
 import { LearningEvent } from '../floor/event.entities';
 import { Library, LibraryChapter } from '../floor/library.entities';
 import { Participation } from '../floor/participation.entity';
@@ -82,6 +83,10 @@ export class MediaOwners {
         const lesson = await this.ds.getRepository(Lesson).findOneByOrFail({ id });
         const member = await this.ds.getRepository(GroupMember).existsBy({ groupId: lesson.groupId, userId: user.sub });
         if (!member) throw new DomainError('NOT_GROUP_MEMBER');
+        // The terms gate (docs/course-pages.md): a pupil opens a lesson's recording and materials once they have
+        // accepted the course's current terms.
+        const group = await this.ds.getRepository(CourseGroup).findOneByOrFail({ id: lesson.groupId });
+        if ((await termsPending(this.ds.manager, [group.courseId], user.sub)).size) throw new DomainError('TERMS_NOT_ACCEPTED');
         return { kind: 'reader', lesson };
       }
       case 'training-subchapter': {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, stableUuid } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
+import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
 import { Course, CourseGroup, CourseModule, GroupMember, Lesson } from '../floor/course.entities';
 import { CourseTariff, Enrolment, EnrolmentPeriod } from '../floor/enrolment.entities';
 import { ZONE } from '../floor/time';
@@ -14,6 +15,8 @@ const demoUser = (phone: string) => stableUuid(`olymp-demo:${phone}`);
 export const DEMO_TEACHER_PHONE = '+77000000010';
 export const DEMO_ENROLLED_PUPIL_PHONE = '+77000000105';
 export const DEMO_PREP_COURSE = 'course:district-preparation';
+/** The demo teacher's name as auth's reference data has it (the rows keep names for staff screens). */
+const DEMO_TEACHER_NAME = 'Дана Контентова';
 
 /**
  * The paid preparation course of spec section 1: 10,500 tenge for one month, two live sessions a week (one of them
@@ -25,6 +28,12 @@ export class CourseDemoSeeder {
   constructor(private readonly clock: Clock) {}
 
   async seed(m: EntityManager): Promise<number> {
+    const created = await this.course(m);
+    await this.pages(m);
+    return created;
+  }
+
+  private async course(m: EntityManager): Promise<number> {
     const id = demoId(DEMO_PREP_COURSE);
     if (await m.existsBy(Course, { id })) return 0;
     await m.insert(Course, {
@@ -75,5 +84,38 @@ export class CourseDemoSeeder {
     });
     await m.insert(GroupMember, { groupId, userId: pupil, role: 'pupil', addedAt: now });
     return 1;
+  }
+
+  /**
+   * The course pages' demo (docs/course-pages.md): terms to accept before the first lesson, one news post from the
+   * teacher and two free consultation times (tomorrow and the day after, 16:00 Almaty). Added once, also to a
+   * database seeded before the pages existed.
+   */
+  private async pages(m: EntityManager): Promise<void> {
+    const courseId = demoId(DEMO_PREP_COURSE);
+    const termsId = demoId(`${DEMO_PREP_COURSE}:terms:1`);
+    if (!(await m.existsBy(Course, { id: courseId })) || (await m.existsBy(CourseTerms, { id: termsId }))) return;
+    const groupId = demoId(`${DEMO_PREP_COURSE}:group:1`);
+    const now = this.clock.now();
+    await m.insert(CourseTerms, {
+      id: termsId, courseId, version: 1, createdByName: DEMO_TEACHER_NAME, createdAt: now,
+      textKk: 'Сабаққа уақытында қосыламын, камераны қосамын және басқаларды құрметтеймін.\nҮй тапсырмаларын келесі сабаққа дейін орындаймын.\nСабақ жазбалары тек өзім үшін: оларды ешкімге таратпаймын.',
+      textRu: 'Я подключаюсь к урокам вовремя, включаю камеру и уважаю других.\nДелаю домашние задания до следующего урока.\nЗаписи уроков — только для меня: я никому их не передаю.',
+      textEn: 'I join lessons on time, turn my camera on and respect others.\nI do my homework before the next lesson.\nLesson recordings are for me only: I do not share them.',
+    });
+    await m.insert(CourseNewsPost, {
+      id: demoId(`${DEMO_PREP_COURSE}:news:1`), groupId, authorName: DEMO_TEACHER_NAME, createdAt: now, linkUrl: null,
+      textKk: 'Қош келдіңіз! Бүгін 19:00-де алғашқы сабақ. Дәптер мен қалам дайындап қойыңыз.',
+      textRu: 'Добро пожаловать! Сегодня в 19:00 первое занятие. Приготовьте тетрадь и ручку.',
+      textEn: 'Welcome! The first session is today at 19:00. Have a notebook and a pen ready.',
+    });
+    const day = DateTime.fromJSDate(now, { zone: ZONE }).set({ hour: 16, minute: 0, second: 0, millisecond: 0 });
+    for (const i of [1, 2]) {
+      const startsAt = day.plus({ days: i });
+      await m.insert(ConsultationSlot, {
+        id: demoId(`${DEMO_PREP_COURSE}:consultation:${i}`), groupId, startsAt: startsAt.toJSDate(), endsAt: startsAt.plus({ minutes: 30 }).toJSDate(),
+        teacherName: DEMO_TEACHER_NAME, bookedBy: null, bookedByName: null, bookedAt: null, createdAt: now,
+      });
+    }
   }
 }

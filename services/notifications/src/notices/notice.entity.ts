@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export const NOTICE_KINDS = ['invoice.paid', 'order.status.changed', 'achievement.earned', 'chat.announcement', 'event.reminder', 'lesson.reminder', 'course.enrolled', 'course.news'] as const;
+export const NOTICE_KINDS = ['invoice.paid', 'order.status.changed', 'achievement.earned', 'chat.announcement', 'event.reminder', 'lesson.reminder', 'course.enrolled', 'course.news', 'consultation.cancelled', 'homework.graded'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**

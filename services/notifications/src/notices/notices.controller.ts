@@ -8,6 +8,8 @@ const listQuery = z.strictObject({
   page: numeral(z.number().int().min(1).default(1)),
   limit: numeral(z.number().int().min(1).max(100).default(20)),
   unread: formBoolean.optional(),
+  /** Only the notices about one course group (a course page's notifications tab: lesson reminders, course news). */
+  group: z.uuid().optional(),
 });
 
 /** The signed-in user's notices (newest first) and marking them read; staff with `notice:index` read anyone's. */

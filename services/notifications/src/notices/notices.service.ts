@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Raw } from 'typeorm';
 import { type EventPayload, LOCALES, type Locale, type Localized, MESSAGES, type MessageKey, message } from '@olymp/proto';
 import { DomainError } from '@olymp/server-kit';
 import type { NoticeView } from '../realtime/socket-contract';
@@ -178,6 +178,15 @@ export class NoticesService {
         const text = p.text as Localized;
         return this.shape(n, 'info', message('NOTICE_COURSE_NEWS_TITLE', locale, { course: course[locale] || course.kk }), message('NOTICE_COURSE_NEWS', locale, { text: text[locale] || text.kk || text.ru || text.en }));
       }
+      case 'homework.graded': {
+        const course = p.course as Localized;
+        return this.shape(n, 'success', message('NOTICE_HOMEWORK_GRADED_TITLE', locale), message('NOTICE_HOMEWORK_GRADED', locale, { title: String(p.title), course: course[locale] || course.kk, points: String(p.points), max: String(p.maxPoints) }));
+      }
+      case 'consultation.cancelled': {
+        const course = p.course as Localized;
+        const at = String(p.startsAt);
+        return this.shape(n, 'info', message('NOTICE_CONSULTATION_CANCELLED_TITLE', locale), message('NOTICE_CONSULTATION_CANCELLED', locale, { course: course[locale] || course.kk, date: almatyDate(at), time: almatyTime(at) }));
+      }
       default: {
         const never: never = n.kind;
         throw new Error(`unknown notice kind ${String(never)}`);
@@ -189,9 +198,14 @@ export class NoticesService {
     return { id: n.id, kind: n.kind, toast, title, text, data: n.params, createdAt: n.createdAt.toISOString(), readAt: n.readAt?.toISOString() ?? null };
   }
 
-  async list(userId: string, q: { page: number; limit: number; unread?: boolean }, locale: Locale) {
+  async list(userId: string, q: { page: number; limit: number; unread?: boolean; group?: string }, locale: Locale) {
     const repo = this.ds.getRepository(Notice);
-    const where = q.unread ? { userId, readAt: IsNull() } : { userId };
+    const where = {
+      userId,
+      ...(q.unread ? { readAt: IsNull() } : {}),
+      // The group a notice is about is in its params (lesson reminders and course news carry `groupId`).
+      ...(q.group ? { params: Raw((p) => `${p} ->> 'groupId' = :group`, { group: q.group }) } : {}),
+    };
     const [rows, total] = await repo.findAndCount({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: q.limit, skip: (q.page - 1) * q.limit });
     const unread = await repo.count({ where: { userId, readAt: IsNull() } });
     return {

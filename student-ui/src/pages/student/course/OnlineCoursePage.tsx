@@ -1,6 +1,6 @@
 /**
  * An online course's pupil pages (issue 15, docs/course-pages.md) under `courses/online-courses/:courseId/:tab`:
- * lessons (this week's, in Almaty time), news-feed (the group's teachers' posts, newest first, "show older"),
+ * lessons (this week's, in Almaty time), teachers, leaderboards, attendances and notifications (OnlineCourseTabs), news-feed (the group's teachers' posts, newest first, "show older"),
  * book-consultation (free times to book once, the pupil's own bookings to cancel until two hours before), onboarding
  * and agreements (the course's terms to accept). Until the pupil has accepted the current terms, the lessons tab
  * shows the onboarding page instead.
@@ -21,8 +21,9 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
 import { Materials } from '../parts/Materials';
+import { Attendances, Leaderboard, Notices, Teachers } from './OnlineCourseTabs';
 
-const TABS = ['lessons', 'news-feed', 'book-consultation', 'onboarding', 'agreements'] as const;
+const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'onboarding', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function OnlineCoursePage() {
@@ -54,8 +55,12 @@ export default function OnlineCoursePage() {
       <p>{t('groups.group', { name: group.name })}</p>
       <Tabs label={t('online.title')} tabs={TABS.map((x) => ({ to: `${base}/${x}`, label: t(`online.tabs.${x}`) }))} />
       {show === 'lessons' ? <Lessons groupId={group.id} /> : null}
+      {show === 'teachers' ? <Teachers groupId={group.id} /> : null}
+      {show === 'leaderboards' ? <Leaderboard groupId={group.id} /> : null}
       {show === 'news-feed' ? <NewsFeed groupId={group.id} /> : null}
       {show === 'book-consultation' ? <Consultations groupId={group.id} /> : null}
+      {show === 'attendances' ? <Attendances groupId={group.id} /> : null}
+      {show === 'notifications' ? <Notices groupId={group.id} /> : null}
       {show === 'onboarding' || show === 'agreements' ? (
         <Agreement view={terms} onboarding={show === 'onboarding'} gated={tab === 'lessons'} onChange={(v) => agreement.setData({ data: v })} />
       ) : null}

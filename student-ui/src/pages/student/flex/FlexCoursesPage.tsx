@@ -25,6 +25,7 @@ export default function FlexCoursesPage() {
         {data?.map((c) => (
           <Card key={c.id} title={pick(c.title, locale)}>
             <ProgressBar value={c.lessonsDone} max={Math.max(1, c.lessonsTotal)} label={t('progress.lessons', { done: c.lessonsDone, total: c.lessonsTotal })} />
+            <p data-testid="flex-card-done">{t('progress.card', { done: c.lessonsDone, total: c.lessonsTotal })}</p>
             <p className="muted">{t('progress.points', { points: c.points })}</p>
             <ButtonLink to={`/student/courses/flex-courses/${c.id}/chapters`}>{c.access ? t('list.open') : t('list.about')}</ButtonLink>
           </Card>

@@ -88,7 +88,7 @@ function ManageSubscription({ courseId }: { courseId: string }) {
         {s.periods.map((p) => (
           <li key={p.id}>
             <span>{p.startsAt && p.endsAt ? t('subscription.period', { from: formatDateTime(p.startsAt, locale), to: formatDateTime(p.endsAt, locale) }) : formatTenge(p.amountTenge, locale)}</span>
-            <span className="muted">{p.status === 'paid' ? t('checkout.paidStatus') : t(`subscription.status.${p.status === 'pending' ? 'pending' : 'lapsed'}`)}</span>
+            <span className="muted" data-testid="period-state">{t(`subscription.periodState.${p.state}`)}</span>
           </li>
         ))}
       </ul>
