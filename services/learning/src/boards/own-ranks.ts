@@ -5,12 +5,21 @@ import { BoardRanking, type Standing } from '@olymp/server-kit/ranking';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 
-/** Boards held at once (the least recently asked is dropped first); each holds ~100 bytes a ranked pupil. */
+/** Boards held at once (the least recently asked is dropped first). */
 const MAX_BOARDS = 32;
+/**
+ * Ranked pupils held over all boards: ~260 bytes each (the live board's 78 MB for 300,000, measured by
+ * load-tests/src/leaderboard-memory.bench.ts), so ~160 MB at most; past it the least recently asked boards go.
+ */
+const MAX_ENTRIES = 600_000;
 /** A board is read again from the table this often (in the background, the held one answering meanwhile). */
 export const RESYNC_MS = 10 * 60_000;
-/** Rows per read when a board is (re)built. */
-const PAGE = 10_000;
+/**
+ * Rows per read when a board is (re)built: parsing and inserting one page holds the event loop (~15 us a row in the
+ * tree), so pages stay small (~30 ms) and other requests run between them. A first bench run with 10,000-row pages
+ * saw learning's other answers stall while a 300,000 board was built.
+ */
+const PAGE = 2_000;
 /** After a failed build, the SQL path answers for this long before the next attempt. */
 const RETRY_AFTER_FAILURE_MS = 15_000;
 
@@ -118,6 +127,16 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
     return held;
   }
 
+  /** Drops the least recently asked boards (never `keep`) while more than MAX_ENTRIES pupils are held. */
+  private trim(keep: Held): void {
+    const held = () => [...this.boards.values()].reduce((n, b) => n + (b.ready?.size ?? 0) + (b.building?.size ?? 0), 0);
+    while (held() > MAX_ENTRIES) {
+      const others = [...this.boards.entries()].filter(([, b]) => b !== keep);
+      if (!others.length) return;
+      this.boards.delete(others.reduce((a, b) => (b[1].usedAt < a[1].usedAt ? b : a))[0]);
+    }
+  }
+
   /** Reads the board's ranked rows in user id pages into a new ranking, which then replaces the held one. */
   private build(held: Held): void {
     const ranking = new BoardRanking();
@@ -142,11 +161,13 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
         }
         if (rows.length < PAGE) break;
         after = rows[rows.length - 1].user_id;
+        await new Promise((resolve) => setImmediate(resolve));
       }
       if (held.building !== ranking) return;
       held.ready = ranking;
       held.building = null;
       held.builtAt = Date.now();
+      this.trim(held);
       this.logger.info({ board: held.ref, ranked: ranking.size, ms: held.builtAt - started }, 'own-rank board built');
     })().catch((err: unknown) => {
       if (held.building === ranking) held.building = null;
