@@ -111,7 +111,7 @@ describe('own rank from the board held in memory', () => {
     await play(players[1], 1, 2);
     const after = await waitFor(() => {
       const p = ownRanks().place(board, players[1].id);
-      return p && p.standing.points === 15 && p;
+      return p && p.standing.points === 15 ? p : undefined;
     }, { what: 'the finish applied to the held board' });
     const expected = await sqlRanks();
     expect(after.rank).toBe(expected.get(players[1].id));
@@ -153,7 +153,7 @@ describe('own rank from the board held in memory', () => {
       await play(players[3], 0, 2);
       const row = await waitFor(async () => {
         const r = await me(players[3], second);
-        return r && r.points === 10 && r;
+        return r && r.points === 10 ? r : undefined;
       }, { what: 'the second replica ranking the finish' });
       const expected = await sqlRanks();
       expect(row.rank).toBe(expected.get(players[3].id));
