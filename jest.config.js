@@ -30,6 +30,7 @@ module.exports = {
     '^@olymp/proto$': '<rootDir>/proto/src/index.ts',
     '^@olymp/server-kit$': '<rootDir>/libs/server-kit/src/index.ts',
     '^@olymp/server-kit/testing$': '<rootDir>/libs/server-kit/src/testing/index.ts',
+    '^@olymp/server-kit/ranking$': '<rootDir>/libs/server-kit/src/ranking/index.ts',
     '^@olymp/web-common$': '<rootDir>/libs/web-common/src/index.ts',
     '^@olymp/web-common/testing$': '<rootDir>/libs/web-common/testing/index.ts',
     ...Object.fromEntries(services.map((s) => [`^@olymp/${s}$`, `<rootDir>/services/${s}/src/app.ts`])),

@@ -8,7 +8,7 @@
  * Env: BENCH_N (participants, default 300000), BENCH_TOP (rows of a push, default 50).
  */
 import { randomUUID } from 'node:crypto';
-import { BoardRanking, type Standing } from '@olymp/notifications';
+import { BoardRanking, type Standing } from '@olymp/server-kit/ranking';
 
 const N = Number(process.env.BENCH_N ?? 300_000);
 const TOP = Number(process.env.BENCH_TOP ?? 50);

@@ -85,6 +85,5 @@ export const notificationsService: ServiceDefinition = notificationsDefinition()
 export const startNotifications = (env: Record<string, string | undefined> = process.env) =>
   createService(notificationsDefinition(env), env);
 
-export { BoardRanking, type Standing, type RankedStanding } from './leaderboard/board-ranking';
 export { BoardRegistry } from './leaderboard/board-registry';
 export type * from './realtime/socket-contract';

@@ -11,6 +11,7 @@ import { flexAccessOpen } from '../floor/flex.entities';
 import { type Sheet, Sheets, correctAnswerOf, isCorrect, normalizeAnswer, optionsFor, seededOrder } from './sheet';
 import type { Reveal } from './reveal';
 import { Participations, type Standing } from '../boards/participations.service';
+import { OwnRanks } from '../boards/own-ranks';
 import { Participation } from '../floor/participation.entity';
 import { Achievements } from '../treasures/achievements.service';
 import { almaty } from '../floor/time';
@@ -85,6 +86,7 @@ export class Attempts {
     private readonly participations: Participations,
     private readonly outbox: EventOutbox,
     private readonly achievements: Achievements,
+    private readonly ownRanks: OwnRanks,
     metrics: Metrics,
   ) {
     this.saves = metrics.counter('learning_answer_saves_total', 'Answers saved (applied or older than the stored one), by the pupils\' save requests');
@@ -363,7 +365,8 @@ export class Attempts {
 
   /** Resets a pupil's attempts at a quiz in a context (staff): they no longer count and the pupil may start again. */
   async reset(userId: string, quizId: string, q: ContextQuery) {
-    return this.ds.transaction(async (m) => {
+    let board: QuizContext['board'] = null;
+    const outcome = await this.ds.transaction(async (m) => {
       const ctx = await this.contexts.resolve(quizId, q, m);
       const qb = m.createQueryBuilder().update(Attempt).set({ status: 'reset' })
         .where('user_id = :userId AND quiz_id = :quizId AND status <> :reset', { userId, quizId, reset: 'reset' });
@@ -373,8 +376,12 @@ export class Attempts {
       const result = await qb.execute();
       let standing: Standing | null = null;
       if (ctx.board && (await this.participations.lock(m, ctx.board, userId))) standing = await this.participations.recompute(m, ctx.board, userId);
+      board = ctx.board;
       return { reset: result.affected ?? 0, standing };
     });
+    // No event tells the other replicas (docs/learning.md: their held boards are read again within RESYNC_MS).
+    if (board && outcome.standing) this.ownRanks.apply(board, userId, outcome.standing);
+    return outcome;
   }
 
   /**

@@ -3,6 +3,7 @@ import { Participations } from './participations.service';
 import { Leaderboards } from './leaderboard.service';
 import { BoardsRpcController } from './boards.rpc.controller';
 import { InvoicePaidConsumer } from './invoice-paid.consumer';
+import { OwnRanks } from './own-ranks';
 
 /**
  * Boards: who takes part in a challenge or a training (joining, paid access through `invoice.paid`), their standings
@@ -10,7 +11,7 @@ import { InvoicePaidConsumer } from './invoice-paid.consumer';
  */
 @Module({
   controllers: [BoardsRpcController],
-  providers: [Participations, Leaderboards, InvoicePaidConsumer],
-  exports: [Participations, Leaderboards],
+  providers: [Participations, Leaderboards, OwnRanks, InvoicePaidConsumer],
+  exports: [Participations, Leaderboards, OwnRanks],
 })
 export class BoardsModule {}

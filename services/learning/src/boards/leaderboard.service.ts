@@ -8,6 +8,7 @@ import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Participation } from '../floor/participation.entity';
 import type { BoardViewer } from '../floor/access';
+import { OwnRanks } from './own-ranks';
 
 export interface BoardFilter {
   provinceId?: number;
@@ -34,6 +35,14 @@ interface RankRow {
   correct_count: number;
   finished_quizzes: number;
 }
+
+/** Who a ranked pupil is on a board: fixed when they joined (the participation's copy), so cached for long. */
+type PersonRow = Pick<RankRow, 'user_id' | 'first_name' | 'last_name' | 'province_id' | 'district_id' | 'school_id' | 'places'>;
+
+/** A caller's total XP (`me`) is fresh this long; an older one is answered while it is asked again (as the pages). */
+const XP_FRESH_MS = 2_000;
+/** ... but never older than this: past it the caller waits for finance. */
+const XP_MAX_AGE_MS = 10_000;
 
 /** How many are ranked at each points value (desc), and in all: the part of a rank that is not a tie. */
 interface Histogram {
@@ -71,6 +80,12 @@ export function rowsAbove(h: Histogram, x: number): number {
  * exists): each page for 2 s, and the board's points histogram for 2 s. A caller's rank is the histogram's count of
  * rows with more points (at most ~2 s old) plus a live count of the rows tied on points that are ahead of them (one
  * short range of the ranking index), instead of counting up to 300,000 index entries per request.
+ *
+ * On the unfiltered board a signed-in caller's own row skips SQL and finance altogether (performance issue, "own
+ * rank"): the place comes from the board held in memory (OwnRanks: exact, current with every finish), who they are
+ * from a per-pupil cache of their participation's names and places (fixed at join), and their total XP from a short
+ * cache (fresh for 2 s like the pages, an older one answered while it is asked again, never older than 10 s).
+ * Filtered boards, and a board not built yet, keep the SQL path.
  */
 @Injectable()
 export class Leaderboards {
@@ -87,9 +102,33 @@ export class Leaderboards {
     fetchMethod: (_key, _stale, { context }) => this.loadPage(context),
   });
 
+  private readonly people = new LRUCache<string, PersonRow, { board: BoardRef; userId: string }>({
+    max: 100_000,
+    ttl: 30 * 60_000,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const [row] = (await this.ds.query(
+        `SELECT user_id, first_name, last_name, province_id, district_id, school_id, places
+           FROM participations WHERE board_kind = $1 AND board_id = $2 AND user_id = $3`,
+        [context.board.kind, context.board.id, context.userId],
+      )) as PersonRow[];
+      return row;
+    },
+  });
+  private readonly xpOfMe = new LRUCache<string, { xp: number }>({
+    max: 100_000,
+    ttl: XP_FRESH_MS,
+    allowStale: true,
+    fetchMethod: async (userId) => {
+      const xp = await this.xp.load(userId);
+      // Not kept when finance could not answer: the next caller asks again.
+      return typeof xp === 'number' ? { xp } : undefined;
+    },
+  });
+
   constructor(
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
+    private readonly ranks: OwnRanks,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -134,6 +173,24 @@ export class Leaderboards {
   }
 
   private async ownEntry(board: BoardRef, f: BoardFilter, callerId: string, maxPoints: number) {
+    if (f.provinceId === undefined && f.districtId === undefined && f.schoolId === undefined) {
+      const held = this.ranks.place(board, callerId);
+      if (held === null) return null;
+      if (held) {
+        const [person, xp] = await Promise.all([
+          this.people.fetch(`${board.kind}:${board.id}:${callerId}`, { context: { board, userId: callerId } }),
+          this.cachedXp(callerId),
+        ]);
+        // Ranked in memory but no row (a board read before a participation was deleted): the SQL path decides.
+        if (person) {
+          const { standing: st } = held;
+          const row: RankRow = {
+            ...person, points: st.points, time_spent_ms: String(st.timeSpentMs), correct_count: st.correctCount, finished_quizzes: st.finishedQuizzes,
+          };
+          return this.entry(row, held.rank, maxPoints, xp === null ? null : new Map([[callerId, xp]]));
+        }
+      }
+    }
     // Asked together: most callers are ranked, and the XP answer is small.
     const [mine, xp] = await Promise.all([this.rankOf(board, f, callerId), this.totalXp([callerId])]);
     return mine && this.entry(mine.row, mine.rank, maxPoints, xp);
@@ -239,6 +296,13 @@ export class Leaderboards {
     },
     { cache: false, maxBatchSize: 1_000 },
   );
+
+  /** The caller's total XP for `me` (see XP_FRESH_MS), or null when finance cannot answer. */
+  private async cachedXp(userId: string): Promise<number | null> {
+    // A value past its age limit is dropped first, so this caller waits for a fresh one.
+    if (this.xpOfMe.getRemainingTTL(userId) < XP_FRESH_MS - XP_MAX_AGE_MS) this.xpOfMe.delete(userId);
+    return (await this.xpOfMe.fetch(userId))?.xp ?? null;
+  }
 
   private async totalXp(userIds: string[]): Promise<Map<string, number> | null> {
     const unique = [...new Set(userIds)];

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
-import { BoardRanking, type Standing } from './board-ranking';
+import { BoardRanking, type Standing } from '@olymp/server-kit/ranking';
 
 export const boardKey = (b: BoardRef): string => `${b.kind}:${b.id}`;
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, memberRow, publicRow } from '@olymp/proto';
 import type { BoardView, MemberRow, MyStanding, PublicRow } from '../realtime/socket-contract';
 import type { Board } from './board-registry';
-import type { RankedStanding } from './board-ranking';
+import type { RankedStanding } from '@olymp/server-kit/ranking';
 import { BoardPeople } from './board-people';
 
 export type Audience = 'public' | 'member';

@@ -1,5 +1,5 @@
 /** The in-memory ranking: spec section 9's order, shared ranks for full ties, and versions as idempotency. */
-import { BoardRanking } from '@olymp/notifications';
+import { BoardRanking } from '@olymp/server-kit/ranking';
 
 const u = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const s = (n: number, points: number, timeSpentMs: number, version = 1) => ({ userId: u(n), points, timeSpentMs, correctCount: 0, finishedQuizzes: 1, version });
@@ -44,5 +44,16 @@ describe('BoardRanking', () => {
     expect(r.rankOf(u(100))).toBe(2);
     expect(r.top(3).map((e) => e.points)).toEqual([1000, 100, 99]);
     expect(r.size).toBe(100);
+  });
+
+  it('places a pupil in the total order (points, time, user id), as learning\'s SQL pages rank, and removes one', () => {
+    const r = new BoardRanking();
+    for (const [n, points, time] of [[1, 100, 9000], [2, 120, 50_000], [3, 100, 8000], [4, 100, 9000], [5, 10, 1]] as const) r.apply(s(n, points, time));
+    expect([1, 2, 3, 4, 5].map((n) => r.positionOf(u(n)))).toEqual([3, 1, 2, 4, 5]);
+    expect(r.positionOf(u(9))).toBeNull();
+    expect(r.remove(u(3))).toBe(true);
+    expect(r.remove(u(3))).toBe(false);
+    expect([1, 2, 4, 5].map((n) => r.positionOf(u(n)))).toEqual([2, 1, 3, 4]);
+    expect(r.size).toBe(4);
   });
 });

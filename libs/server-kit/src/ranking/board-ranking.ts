@@ -73,6 +73,26 @@ export class BoardRanking {
     return this.order.getRank({ userId: '', points: entry.points, timeSpentMs: entry.timeSpentMs, correctCount: 0, finishedQuizzes: 0, version: 0 }) + 1;
   }
 
+  /**
+   * The user's place in the total order (1-based): points desc, time asc, then user id, so pupils tied on points and
+   * time get consecutive places in user id order. This is the rank learning's SQL ranking gives (its pages are
+   * `ORDER BY points DESC, time_spent_ms ASC, user_id ASC`), unlike `rankOf`'s shared competition rank. O(log n).
+   */
+  positionOf(userId: string): number | null {
+    const entry = this.byUser.get(userId);
+    return entry ? this.order.getRank(entry) + 1 : null;
+  }
+
+  /** Removes the user's entry (a participation that left the board); returns whether there was one. */
+  remove(userId: string): boolean {
+    const entry = this.byUser.get(userId);
+    if (!entry) return false;
+    this.order.delete(entry);
+    this.byUser.delete(userId);
+    this.changes++;
+    return true;
+  }
+
   /** The first `n` entries with their competition ranks. */
   top(n: number): RankedStanding[] {
     if (n <= 0 || this.byUser.size === 0) return [];
