@@ -38,7 +38,6 @@ module.exports = {
   globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/infra/src/testing/global-teardown.ts',
   testTimeout: 60_000,
-  testSequencer: '<rootDir>/infra/testing/sequencer.cjs',
   maxWorkers: process.env.JEST_WORKERS ?? 2,
   // A worker that ran a few stacks holds 1-2 GB (what each file's Nest apps, Chromium clients and module registry
   // leave behind), and its garbage collection then slows every later file; past this it is replaced between files.
