@@ -86,7 +86,7 @@ function Material({ material: m }: { material: MaterialView }) {
       host = '';
     }
     return (
-      <div className="materials__row">
+      <div className="cluster">
         <span className="materials__icon" aria-hidden="true">🔗</span>
         <span className="materials__info">
           <a className="materials__name" href={m.url} target="_blank" rel="noopener noreferrer">
@@ -110,7 +110,7 @@ function Material({ material: m }: { material: MaterialView }) {
   };
   const meta = [fileType(m.mime) ?? t('materials.file'), m.size !== null ? fileSize(m.size, locale, units) : null].filter(Boolean).join(' · ');
   return (
-    <div className="materials__row">
+    <div className="cluster">
       <span className="materials__icon" aria-hidden="true">📄</span>
       <span className="materials__info">
         <span className="materials__name">{title}</span>
