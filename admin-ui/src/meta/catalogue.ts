@@ -19,6 +19,8 @@ export interface SectionEntry {
   custom?: boolean;
   /** Hidden from the sidebar (reached from another page). */
   hidden?: boolean;
+  /** Shown only to a staff member who teaches a course group (GET my-teaching-groups), whatever their keys. */
+  teaching?: boolean;
 }
 
 const management = (name: string, label = `sidebar.${name}`): SectionEntry => ({
@@ -30,6 +32,9 @@ const management = (name: string, label = `sidebar.${name}`): SectionEntry => ({
 });
 
 export const CATALOGUE: readonly SectionEntry[] = [
+  // A teacher's own groups (issue 15, docs/teaching.md "My groups"): membership decides, not keys, so it stands outside
+  // the sidebar groups (a teacher may hold no learning key) and shows only to those who teach a group.
+  { name: 'my-groups', route: '/my-groups', sidebar: [], label: 'sidebar.myGroups', custom: true, teaching: true },
   { name: 'challenges', route: '/challenges', group: 'learning', sidebar: ['sidebar:challenge_index'], label: 'sidebar.challenges' },
   { name: 'trainings', route: '/trainings', group: 'learning', sidebar: ['sidebar:training_index'], label: 'sidebar.trainings' },
   { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },

@@ -101,6 +101,22 @@ describe('courses: groups, timetable, attendance, homework', () => {
     ok(mine);
     expect(mine.body.data).toEqual([expect.objectContaining({ id: groupId, role: 'pupil', teachers: ['Асем Н.'] })]);
     expect(JSON.stringify(mine.body)).not.toContain(teacher.id);
+
+    // The admin's "My groups": the groups the caller teaches (membership, not keys: this teacher holds no group key),
+    // with the pupils counted and the next lesson not yet over; nobody else's, and nothing for a pupil.
+    clock().set(at('2026-12-02T15:00:00Z'));
+    const teaching = await get('/my-teaching-groups', teacher.token);
+    ok(teaching);
+    expect(teaching.body.data).toEqual([{
+      id: groupId, name: 'A', pupils: 2, capacity: 2, meetingUrl: 'https://meet.example.kz/a',
+      course: { id: expect.any(String), kind: 'live', title: { kk: 'Дайындық', ru: 'Подготовка', en: 'Preparation' } },
+      nextLesson: { id: lessonA, title: { kk: 'Сабақ', ru: 'Урок', en: 'Lesson' }, startsAt: '2026-12-02T14:00:00.000Z', startsAtAlmaty: '2026-12-02 19:00' },
+    }]);
+    clock().set(at('2026-12-02T15:30:00Z'));
+    expect((await get('/my-teaching-groups', teacher.token)).body.data[0].nextLesson).toMatchObject({ id: lessonB });
+    clock().resume();
+    expect((await get('/my-teaching-groups', pupil.token)).body.data).toEqual([]);
+    expect((await get('/my-teaching-groups', s.admin)).body.data).toEqual([]);
   });
 
   it('shows the week in Almaty time; the group link from 15 minutes before until the end, the recording for 60 days', async () => {
@@ -216,6 +232,7 @@ describe('courses: groups, timetable, attendance, homework', () => {
       { method: 'delete', path: `/groups/${groupId}/members/${randomUUID()}`, key: 'group:update', members: [] },
       { method: 'get', path: `/groups/${groupId}/timetable`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
       { method: 'get', path: '/my-groups', key: null, members: [] },
+      { method: 'get', path: '/my-teaching-groups', key: null, members: [] },
       { method: 'get', path: '/my-timetable', key: null, members: [] },
       { method: 'get', path: '/my-attendance', key: null, members: [] },
       { method: 'get', path: '/my-homework', key: null, members: [] },

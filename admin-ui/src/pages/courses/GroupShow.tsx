@@ -27,6 +27,7 @@ export default function GroupShow({ id }: PageProps) {
   const record = query.data?.data;
   usePageTitle(String(record?.name ?? ''));
   const members = useApi<GroupMembersReply>(`groups/${id}/members`);
+  const { has } = useAccess();
   if (!record) return null;
   const people = members.data?.data ?? [];
   return (
@@ -37,7 +38,7 @@ export default function GroupShow({ id }: PageProps) {
           { key: 'pupils', label: t('tabs.pupils'), children: <People groupId={id} role="pupil" rows={people.filter((p) => p.role === 'pupil')} capacity={members.data?.capacity ?? null} /> },
           { key: 'teachers', label: t('tabs.teachers'), children: <People groupId={id} role="teacher" rows={people.filter((p) => p.role === 'teacher')} capacity={null} /> },
           { key: 'timetable', label: t('tabs.timetable'), children: <Timetable groupId={id} /> },
-          { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} /> },
+          { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} canMark={has('group:update')} /> },
         ]}
       />
     </Card>
@@ -92,7 +93,8 @@ function useLessons(groupId: string) {
   return useApi<TimetableReply>(`groups/${groupId}/timetable`, { from, to });
 }
 
-function Timetable({ groupId }: { groupId: string }) {
+/** The group's lessons at Almaty times (also a teacher's own group page, pages/teaching/MyGroupPage.tsx). */
+export function Timetable({ groupId }: { groupId: string }) {
   const { t } = useTranslation(NS);
   const locale = useLocale();
   const lessons = useLessons(groupId);
@@ -112,7 +114,8 @@ function Timetable({ groupId }: { groupId: string }) {
   );
 }
 
-function Attendance({ groupId }: { groupId: string }) {
+/** Marks per lesson and pupil with per-pupil totals; `canMark`: staff with `group:update` or a teacher of the group. */
+export function Attendance({ groupId, canMark }: { groupId: string; canMark: boolean }) {
   const { t } = useTranslation(NS);
   const lessons = useLessons(groupId);
   const counts = useApi<AttendanceCountsReply>(`groups/${groupId}/attendance-counts`);
@@ -127,7 +130,7 @@ function Attendance({ groupId }: { groupId: string }) {
         onChange={setLessonId}
         options={(lessons.data?.data ?? []).map((l) => ({ value: l.id, label: l.startsAtAlmaty }))}
       />
-      {chosen ? <LessonMarks lessonId={chosen} onChange={() => void counts.refetch()} /> : null}
+      {chosen ? <LessonMarks lessonId={chosen} canMark={canMark} onChange={() => void counts.refetch()} /> : null}
       <Typography.Title level={2} style={{ fontSize: 16 }}>{t('totals', { count: counts.data?.lessons ?? 0 })}</Typography.Title>
       <Table
         rowKey="userId"
@@ -144,10 +147,9 @@ function Attendance({ groupId }: { groupId: string }) {
   );
 }
 
-function LessonMarks({ lessonId, onChange }: { lessonId: string; onChange: () => void }) {
+function LessonMarks({ lessonId, canMark, onChange }: { lessonId: string; canMark: boolean; onChange: () => void }) {
   const { t } = useTranslation(NS);
   const send = useSend();
-  const { has } = useAccess();
   const marks = useApi<LessonAttendanceReply>(`lessons/${lessonId}/attendance`);
   const mark = (userId: string, status: AttendanceStatus) =>
     void send(() => apiSend('put', `lessons/${lessonId}/attendance`, { marks: [{ userId, status }] }), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
@@ -165,7 +167,7 @@ function LessonMarks({ lessonId, onChange }: { lessonId: string; onChange: () =>
           render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
             <Select
               aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
-              disabled={!has('group:update')}
+              disabled={!canMark}
               style={{ width: 160 }}
               placeholder={t('notMarked')}
               value={r.status ?? undefined}

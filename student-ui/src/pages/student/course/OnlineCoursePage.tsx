@@ -11,7 +11,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getMyGroups } from '../../../api/courses';
 import {
-  type AgreementView, type ConsultationSlotView, type NewsPostView, acceptAgreement, bookSlot, cancelBooking, getAgreement, getGroupTimetable, getNews,
+  type ConsultationSlotView, type NewsPostView, bookSlot, cancelBooking, getAgreement, getGroupTimetable, getNews,
   getSlots,
 } from '../../../api/coursePages';
 import { errorMessage } from '../../../auth/otp';
@@ -21,6 +21,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
 import { Materials } from '../parts/Materials';
+import { Agreement } from './Agreement';
 import { Attendances, Leaderboard, Notices, Teachers } from './OnlineCourseTabs';
 
 const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'onboarding', 'agreements'] as const;
@@ -181,51 +182,6 @@ function Consultations({ groupId }: { groupId: string }) {
           {s.state === 'free' ? <Button small busy={busy === s.id} onClick={() => void act(s, 'book')}>{t('online.slots.book')}</Button> : null}
         </Card>
       ))}
-    </div>
-  );
-}
-
-function Agreement({ view, onboarding, gated, onChange }: { view: AgreementView; onboarding: boolean; gated: boolean; onChange: (v: AgreementView) => void }) {
-  const { t } = useTranslation('courses');
-  const locale = currentLocale();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const accept = async () => {
-    if (!view.current) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await acceptAgreement(view.courseId, view.current.version);
-      onChange(answer.data);
-      toast.show({ type: 'success', text: t('online.terms.thanks') });
-    } catch (err) {
-      setProblem(errorMessage(err, t('errors.save')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="stack" data-testid="agreement">
-      {onboarding ? (
-        <Card title={t('online.terms.welcome')}>
-          <p>{gated ? t('online.terms.gated') : t('online.terms.intro')}</p>
-        </Card>
-      ) : null}
-      {view.current ? (
-        <Card title={t('online.terms.title', { version: view.current.version })}>
-          <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{pick(view.current.text, locale)}</p>
-          {view.mustAccept ? (
-            <>
-              {view.acceptedVersion ? <Alert tone="warning">{t('online.terms.changed', { version: view.acceptedVersion })}</Alert> : null}
-              {problem ? <Alert tone="error">{problem}</Alert> : null}
-              <Button busy={busy} onClick={() => void accept()}>{t('online.terms.accept')}</Button>
-            </>
-          ) : (
-            <p><Badge tone="success">{t('online.terms.accepted', { version: view.acceptedVersion, at: view.acceptedAt ? formatDateTime(view.acceptedAt, locale) : '' })}</Badge></p>
-          )}
-        </Card>
-      ) : <EmptyState icon="📄" title={t('online.terms.none')} />}
     </div>
   );
 }
