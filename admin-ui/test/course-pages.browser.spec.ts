@@ -6,7 +6,7 @@
  * by the server; the pupil is asked again). Lists show names and never ids; nothing is wider than the screen.
  * Then a teacher who is no manager (the demo content maker, who teaches the demo preparation group and holds no group
  * key) does the same work from "My groups" over the group's own routes: posts news, sees who booked, opens a time,
- * calls a booked one off, marks attendance (phone, kk); the desktop size checks the layout and the sidebar entry.
+ * calls a booked one off, marks attendance, sets homework and grades a hand-in (phone, kk); the desktop size checks the layout and the sidebar entry.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -197,11 +197,43 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await fits(390);
 
       // Attendance: the teacher marks the pupil of today's lesson.
-      await page.getByRole('tab', { name: kkCourses.tabs.attendance }).click();
+      // On a phone the later tabs sit in the tab bar's overflow menu: the tab is opened by its address.
+      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=attendance`);
       const marked = page.waitForResponse((r) => r.url().endsWith('/attendance') && r.request().method() === 'PUT');
       await page.getByRole('combobox', { name: `${kkCourses.mark}: Бесінші Айгерім`, exact: true }).click();
       await page.locator('.ant-select-item-option').getByText(kkCourses.statuses.present, { exact: true }).click();
       expect((await marked).status()).toBe(200);
+      // Everyone else present at once (present-all): the pupil's mark stays.
+      const all = page.waitForResponse((r) => r.url().endsWith('/attendance/present-all'));
+      await page.getByRole('button', { name: kkCourses.presentAll, exact: true }).click();
+      expect([(await all).status()]).toEqual([201]);
+      await fits(390);
+
+      // Homework: set for a lesson, the pupil hands in (API), the teacher grades it with points and a comment.
+      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=homework`);
+      await page.getByText(kkCourses.homework.new, { exact: true }).waitFor();
+      const setForm = page.locator('form').filter({ hasText: kkCourses.homework.new });
+      await setForm.locator('.ant-form-item').filter({ hasText: kkCourses.lesson }).locator('.ant-select').click();
+      await page.locator('.ant-select-item-option').first().click();
+      await page.getByLabel(kkCourses.homework.title, { exact: true }).fill('Есептер жинағы, 1-10');
+      await page.getByLabel(kkCourses.homework.dueAt, { exact: true }).fill(day);
+      await page.getByLabel(kkCourses.homework.dueAt, { exact: true }).press('Enter');
+      const setHw = page.waitForResponse((r) => r.url().endsWith('/homework') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kkCourses.homework.setButton, exact: true }).click();
+      const setRes = await setHw;
+      expect(setRes.status()).toBe(201);
+      const homeworkId = (await setRes.json()).data.id as string;
+      await fetch(`${gateway.url}/api/homework/${homeworkId}/submission`, { method: 'PUT', headers: { authorization: pupil, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Жауаптар: 1) 12 2) 7' }) })
+        .then((r) => expect(r.status).toBe(200));
+      await page.getByText('Есептер жинағы, 1-10', { exact: false }).click();
+      await page.getByText('Жауаптар: 1) 12 2) 7').waitFor();
+      await page.getByLabel(`${kkCourses.homework.pointsLabel.replace('{{max}}', '10')}: Бесінші Айгерім`, { exact: true }).fill('9');
+      await page.getByLabel(`${kkCourses.homework.comment}: Бесінші Айгерім`, { exact: true }).fill('Жарайсың');
+      const graded = page.waitForResponse((r) => r.url().endsWith('/grade') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: kkCourses.homework.gradeButton, exact: true }).click();
+      const gradedRes = await graded;
+      expect([gradedRes.status(), (await gradedRes.json()).data]).toEqual([200, expect.objectContaining({ points: 9, comment: 'Жарайсың' })]);
+      await page.getByText(kkCourses.homework.points.replace('{{max}}', '10').replace('{{points}}', '9'), { exact: false }).waitFor();
       await fits(390);
 
       // Desktop: the sidebar offers "My groups" to this teacher; the consultations tab fits.

@@ -182,6 +182,22 @@ describe('courses: groups, timetable, attendance, homework', () => {
       expect.objectContaining({ userId: pupil2.id, present: 0, late: 1, absent: 0 }),
     ]));
     expect((await get(`/groups/${groupId}/attendance-counts`, pupil.token)).body.code).toBe('NOT_GROUP_TEACHER');
+
+    // present-all: the pupils not marked yet become present, marks already given stay; a pupil or another group's
+    // lesson is refused and writes nothing; again changes nothing.
+    const refusedAll = [
+      await post(`/lessons/${lessonB}/attendance/present-all`, pupil.token, {}),
+      await post(`/lessons/${otherLesson}/attendance/present-all`, teacher.token, {}),
+    ];
+    expect(refusedAll.map((r) => [r.status, r.body.code])).toEqual([[403, 'NOT_GROUP_TEACHER'], [403, 'NOT_GROUP_TEACHER']]);
+    expect((await post(`/lessons/${randomUUID()}/attendance/present-all`, teacher.token, {})).status).toBe(404);
+    expect(await counts()).toEqual(before);
+    const all = await post(`/lessons/${lessonB}/attendance/present-all`, teacher.token, {});
+    ok(all, 201);
+    const marksB = all.body.data.map((r: { userId: string; status: string }) => [r.userId, r.status]).sort();
+    expect(marksB).toEqual([[pupil.id, 'absent'], [pupil2.id, 'present']].sort());
+    const again = await post(`/lessons/${lessonB}/attendance/present-all`, teacher.token, {});
+    expect(again.body.data.map((r: { userId: string; status: string }) => [r.userId, r.status]).sort()).toEqual(marksB);
   });
 
   it('homework: set by the teacher, handed in by pupils (late after the due time), graded; a pupil sees only their own', async () => {
@@ -239,6 +255,7 @@ describe('courses: groups, timetable, attendance, homework', () => {
       { method: 'get', path: `/lessons/${lessonA}/attendance`, key: 'sidebar:group_index', members: ['teacher'] },
       { method: 'put', path: `/lessons/${lessonA}/attendance`, body: { marks: [{ userId: pupil.id, status: 'present' }] }, key: 'group:update', members: ['teacher'] },
       { method: 'get', path: `/groups/${groupId}/attendance-counts`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'post', path: `/lessons/${lessonB}/attendance/present-all`, key: 'group:update', members: ['teacher'] },
       { method: 'post', path: `/lessons/${lessonA}/homework`, body: { title: 'T', dueAt: '2026-12-10T20:00:00+05:00' }, key: 'group:update', members: ['teacher'] },
       { method: 'get', path: `/groups/${groupId}/homework`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
       { method: 'put', path: `/homework/${hw.id}/submission`, body: { text: 'x' }, key: 'nobody', members: ['pupil'] },

@@ -1,6 +1,6 @@
 /**
- * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable and attendance (a grid
- * of the group's pupils by its lessons, each cell a mark). Adding and removing people and marking need `group:update`;
+ * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable, attendance (a grid
+ * of the group's pupils by its lessons, each cell a mark) and homework (GroupHomework.tsx). Adding and removing people and marking need `group:update`;
  * the API also lets the group's own teachers mark (docs/learning.md "Courses"). The active tab is in the URL.
  */
 import type { AttendanceCountsReply, AttendanceStatus, GroupMember, GroupMembersReply, LessonAttendanceReply, TimetableReply } from '@olymp/proto';
@@ -17,6 +17,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSend } from '../../hooks/useSend';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
+import { GroupHomework } from './GroupHomework';
 
 const NS = ['courses', 'common'] as const;
 const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
@@ -39,6 +40,7 @@ export default function GroupShow({ id }: PageProps) {
           { key: 'teachers', label: t('tabs.teachers'), children: <People groupId={id} role="teacher" rows={people.filter((p) => p.role === 'teacher')} capacity={null} /> },
           { key: 'timetable', label: t('tabs.timetable'), children: <Timetable groupId={id} /> },
           { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} canMark={has('group:update')} /> },
+          { key: 'homework', label: t('tabs.homework'), children: <GroupHomework groupId={id} canGrade={has('group:update')} /> },
         ]}
       />
     </Card>
@@ -153,30 +155,36 @@ function LessonMarks({ lessonId, canMark, onChange }: { lessonId: string; canMar
   const marks = useApi<LessonAttendanceReply>(`lessons/${lessonId}/attendance`);
   const mark = (userId: string, status: AttendanceStatus) =>
     void send(() => apiSend('put', `lessons/${lessonId}/attendance`, { marks: [{ userId, status }] }), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
+  // present-all: everyone not marked yet is present; the few who were not are changed after.
+  const presentAll = () =>
+    void send(() => apiSend('post', `lessons/${lessonId}/attendance/present-all`), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
   return (
-    <Table
-      rowKey="userId"
-      size="small"
-      scroll={{ x: true }}
-      pagination={false}
-      dataSource={marks.data?.data ?? []}
-      columns={[
-        { title: t('name'), render: (_: unknown, r: LessonAttendanceReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
-        {
-          title: t('mark'),
-          render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
-            <Select
-              aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
-              disabled={!canMark}
-              style={{ width: 160 }}
-              placeholder={t('notMarked')}
-              value={r.status ?? undefined}
-              onChange={(v: AttendanceStatus) => mark(r.userId, v)}
-              options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-          ),
-        },
-      ]}
-    />
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {canMark ? <Button onClick={presentAll}>{t('presentAll')}</Button> : null}
+      <Table
+        rowKey="userId"
+        size="small"
+        scroll={{ x: true }}
+        pagination={false}
+        dataSource={marks.data?.data ?? []}
+        columns={[
+          { title: t('name'), render: (_: unknown, r: LessonAttendanceReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
+          {
+            title: t('mark'),
+            render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
+              <Select
+                aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
+                disabled={!canMark}
+                style={{ width: 160 }}
+                placeholder={t('notMarked')}
+                value={r.status ?? undefined}
+                onChange={(v: AttendanceStatus) => mark(r.userId, v)}
+                options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              />
+            ),
+          },
+        ]}
+      />
+    </Space>
   );
 }

@@ -2,7 +2,7 @@
  * A teacher's own group (issue 15, docs/teaching.md "My groups"), over the group-scoped routes a group's teachers may
  * use whatever their keys (courses' GroupAccess), not the generated CRUD: news (the feed, and a post in kk/ru/en with
  * an optional link), consultation times (who booked, open a time, call one off: the booking pupil is told), the
- * timetable and attendance (marking). The active tab is in the URL.
+ * timetable, attendance (marking) and homework (set, hand-ins, grading). The active tab is in the URL.
  */
 import type {
   ConsultationSlotDeletedReply, ConsultationSlotView, ConsultationSlotsReply, MyTeachingGroupsReply, NewsFeedReply, NewsPostView,
@@ -20,6 +20,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSend } from '../../hooks/useSend';
 import { formatInstant } from '../../lib/time';
 import { Attendance, Timetable } from '../courses/GroupShow';
+import { GroupHomework } from '../courses/GroupHomework';
 import type { PageProps } from '../registry';
 
 const NS = ['teaching', 'courses', 'common'] as const;
@@ -64,6 +65,7 @@ export default function MyGroupPage({ id }: PageProps) {
           { key: 'consultations', label: t('my.tabs.consultations'), children: <Consultations groupId={id} /> },
           { key: 'timetable', label: t('courses:tabs.timetable'), children: <Timetable groupId={id} /> },
           { key: 'attendance', label: t('courses:tabs.attendance'), children: <Attendance groupId={id} canMark /> },
+          { key: 'homework', label: t('courses:tabs.homework'), children: <GroupHomework groupId={id} canGrade /> },
         ]}
       />
     </Card>
