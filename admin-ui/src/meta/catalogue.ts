@@ -38,6 +38,13 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'challenges', route: '/challenges', group: 'learning', sidebar: ['sidebar:challenge_index'], label: 'sidebar.challenges' },
   { name: 'trainings', route: '/trainings', group: 'learning', sidebar: ['sidebar:training_index'], label: 'sidebar.trainings' },
   { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },
+  // Courses (issue 15, spec 2's sidebar "Courses"): generated screens at their resource addresses (a group's page is
+  // hand-written, pages/courses), in the learning group with kk/ru/en names rather than under "All resources".
+  { name: 'courses', route: '/resources/courses', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.courses' },
+  { name: 'modules', route: '/resources/modules', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.modules' },
+  { name: 'tariffs', route: '/resources/tariffs', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.tariffs' },
+  { name: 'groups', route: '/resources/groups', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.groups' },
+  { name: 'lessons', route: '/resources/lessons', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.lessons' },
   // The class schedule (issue 15, teaching): every group's lessons of a week (GET class-schedule).
   { name: 'class-schedule', route: '/class-schedule', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.classSchedule', custom: true },
   // An online course's pupil pages (learning's course-pages/, docs/course-pages.md): the groups' news posts, consultation
