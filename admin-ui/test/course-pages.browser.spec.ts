@@ -4,6 +4,9 @@
  * generated form (the group chosen by name; the author is them, and the group's pupil reads it), see consultation
  * times the group's teacher opened with the booking pupil's name, and add a version of the course's terms (numbered
  * by the server; the pupil is asked again). Lists show names and never ids; nothing is wider than the screen.
+ * Then a teacher who is no manager (the demo content maker, who teaches the demo preparation group and holds no group
+ * key) does the same work from "My groups" over the group's own routes: posts news, sees who booked, opens a time,
+ * calls a booked one off, marks attendance, sets homework and grades a hand-in (phone, kk); the desktop size checks the layout and the sidebar entry.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -14,6 +17,8 @@ import type { BrowserContext } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
+import kkCourses from '../src/i18n/locales/kk/courses.json';
+import kkTeaching from '../src/i18n/locales/kk/teaching.json';
 import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
@@ -130,5 +135,114 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
       await fits();
     }, { storageState: session, viewport });
+  }, 180_000);
+  it('phone 390x844 kk, then desktop 1440x900: a teacher without group keys runs their group from "My groups"', async () => {
+    const t = T.kk;
+    const my = kkTeaching.my;
+    const context = await browser().newContext();
+    const teacherSession = await storageOf(context, gateway.url, PHONES.contentMaker);
+    await context.close();
+    const pupilId = await userId(PHONES.pupil);
+    const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: pupilId })}`;
+    // The demo group "Топ 1 / Group 1" has the content maker as its teacher and two free times the seed opened.
+    const groups = await call<{ data: { id: string; name: string }[] }>(pupil, 'my-groups');
+    const demo = groups.data.find((g) => g.name === 'Топ 1 / Group 1');
+    expect(demo).toBeDefined();
+    const groupId = demo?.id as string;
+    const slots = await call<{ data: { id: string; state: string }[] }>(pupil, `groups/${groupId}/consultation-slots`);
+    const free = slots.data.find((x) => x.state === 'free');
+    expect(free).toBeDefined();
+    await call(pupil, `consultation-slots/${free?.id}/booking`, {});
+
+    await withPage(async (page) => {
+      await page.goto(`${gateway.url}/admin/`);
+      await page.evaluate(() => localStorage.setItem('currentLocale', 'kk'));
+      const fits = (width: number) => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, width), true);
+      await page.goto(`${gateway.url}/admin/my-groups`);
+      await heading(page, t.sidebar.myGroups).waitFor();
+      await page.getByRole('link', { name: 'Топ 1 / Group 1', exact: true }).click();
+      await heading(page, 'Топ 1 / Group 1').waitFor();
+      await fits(390);
+
+      // News: a post in Kazakh with a link; the group's pupil reads it from the teacher ("Дана К.").
+      const text = 'Ертең 18:00-де қосымша сабақ болады';
+      await page.getByLabel(my.news.text.replace('{{language}}', t.languages.kk), { exact: true }).fill(text);
+      await page.getByLabel(my.news.link, { exact: true }).fill('https://example.kz/tasks');
+      const posted = page.waitForResponse((r) => r.url().endsWith(`/api/groups/${groupId}/news`) && r.request().method() === 'POST');
+      await page.getByRole('button', { name: my.news.post, exact: true }).click();
+      expect((await posted).status()).toBe(201);
+      await page.getByTestId('news-post').filter({ hasText: text }).getByText('Дана Контентова', { exact: false }).waitFor();
+      const feed = await call<{ data: { author: string; text: { kk: string }; linkUrl: string | null }[] }>(pupil, `groups/${groupId}/news`);
+      expect(feed.data[0]).toMatchObject({ author: 'Дана К.', text: { kk: text }, linkUrl: 'https://example.kz/tasks' });
+
+      // Consultations: the booking pupil by name; a new time at 09:00 Almaty in three days; the booked one called off.
+      await page.getByRole('tab', { name: my.tabs.consultations }).click();
+      const booked = page.getByRole('row').filter({ hasText: 'Айгерім Бесінші' });
+      await booked.waitFor();
+      const day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Almaty' });
+      await page.getByLabel(t.time.date, { exact: true }).fill(day);
+      await page.getByLabel(t.time.date, { exact: true }).press('Enter');
+      const opened = page.waitForResponse((r) => r.url().endsWith(`/api/groups/${groupId}/consultation-slots`) && r.request().method() === 'POST');
+      await page.getByRole('button', { name: my.slots.openButton, exact: true }).click();
+      const openedRes = await opened;
+      expect([openedRes.status(), (await openedRes.json()).data.startsAt]).toEqual([201, new Date(`${day}T04:00:00Z`).toISOString()]);
+      await page.getByRole('row').filter({ hasText: `${day} 09:00` }).waitFor();
+      const deleted = page.waitForResponse((r) => r.url().includes(`/api/groups/${groupId}/consultation-slots/`) && r.request().method() === 'DELETE');
+      await booked.getByRole('button', { name: t.buttons.delete }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: t.buttons.delete }).click();
+      const deletedRes = await deleted;
+      expect([deletedRes.status(), (await deletedRes.json()).data]).toEqual([200, { id: free?.id, groupId, pupilTold: true }]);
+      await booked.waitFor({ state: 'detached' });
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits(390);
+
+      // Attendance: the teacher marks the pupil of today's lesson.
+      // On a phone the later tabs sit in the tab bar's overflow menu: the tab is opened by its address.
+      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=attendance`);
+      const marked = page.waitForResponse((r) => r.url().endsWith('/attendance') && r.request().method() === 'PUT');
+      await page.getByRole('combobox', { name: `${kkCourses.mark}: Бесінші Айгерім`, exact: true }).click();
+      await page.locator('.ant-select-item-option').getByText(kkCourses.statuses.present, { exact: true }).click();
+      expect((await marked).status()).toBe(200);
+      // Everyone else present at once (present-all): the pupil's mark stays.
+      const all = page.waitForResponse((r) => r.url().endsWith('/attendance/present-all'));
+      await page.getByRole('button', { name: kkCourses.presentAll, exact: true }).click();
+      expect([(await all).status()]).toEqual([201]);
+      await fits(390);
+
+      // Homework: set for a lesson, the pupil hands in (API), the teacher grades it with points and a comment.
+      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=homework`);
+      await page.getByText(kkCourses.homework.new, { exact: true }).waitFor();
+      const setForm = page.locator('form').filter({ hasText: kkCourses.homework.new });
+      await setForm.locator('.ant-form-item').filter({ hasText: kkCourses.lesson }).locator('.ant-select').click();
+      await page.locator('.ant-select-item-option').first().click();
+      await page.getByLabel(kkCourses.homework.title, { exact: true }).fill('Есептер жинағы, 1-10');
+      await page.getByLabel(kkCourses.homework.dueAt, { exact: true }).fill(day);
+      await page.getByLabel(kkCourses.homework.dueAt, { exact: true }).press('Enter');
+      const setHw = page.waitForResponse((r) => r.url().endsWith('/homework') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: kkCourses.homework.setButton, exact: true }).click();
+      const setRes = await setHw;
+      expect(setRes.status()).toBe(201);
+      const homeworkId = (await setRes.json()).data.id as string;
+      await fetch(`${gateway.url}/api/homework/${homeworkId}/submission`, { method: 'PUT', headers: { authorization: pupil, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Жауаптар: 1) 12 2) 7' }) })
+        .then((r) => expect(r.status).toBe(200));
+      await page.getByText('Есептер жинағы, 1-10', { exact: false }).click();
+      await page.getByText('Жауаптар: 1) 12 2) 7').waitFor();
+      await page.getByLabel(`${kkCourses.homework.pointsLabel.replace('{{max}}', '10')}: Бесінші Айгерім`, { exact: true }).fill('9');
+      await page.getByLabel(`${kkCourses.homework.comment}: Бесінші Айгерім`, { exact: true }).fill('Жарайсың');
+      const graded = page.waitForResponse((r) => r.url().endsWith('/grade') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: kkCourses.homework.gradeButton, exact: true }).click();
+      const gradedRes = await graded;
+      expect([gradedRes.status(), (await gradedRes.json()).data]).toEqual([200, expect.objectContaining({ points: 9, comment: 'Жарайсың' })]);
+      await page.getByText(kkCourses.homework.points.replace('{{max}}', '10').replace('{{points}}', '9'), { exact: false }).waitFor();
+      await fits(390);
+
+      // Desktop: the sidebar offers "My groups" to this teacher; the consultations tab fits.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=consultations`);
+      await heading(page, 'Топ 1 / Group 1').waitFor();
+      await page.locator('.ant-layout-sider').getByText(t.sidebar.myGroups, { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: `${day} 09:00` }).waitFor();
+      await fits(1440);
+    }, { storageState: teacherSession, viewport: { width: 390, height: 844 } });
   }, 180_000);
 });

@@ -54,6 +54,9 @@ export const consultationSlotsReply = z.object({ data: z.array(consultationSlotV
 export type ConsultationSlotsReply = z.output<typeof consultationSlotsReply>;
 export const consultationSlotReply = dataOf(consultationSlotView);
 export type ConsultationSlotReply = z.output<typeof consultationSlotReply>;
+/** `DELETE groups/{group}/consultation-slots/{slot}`: a teacher of the group (or staff) calls a time off. */
+export const consultationSlotDeletedReply = dataOf(z.object({ id: z.uuid(), groupId: z.uuid(), pupilTold: z.boolean() }));
+export type ConsultationSlotDeletedReply = z.output<typeof consultationSlotDeletedReply>;
 
 /** A version of a course's terms. */
 export const courseTermsView = z.object({ courseId: z.uuid(), version: z.number().int(), text: localizedText, createdAt: isoInstant });

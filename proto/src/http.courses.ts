@@ -46,6 +46,24 @@ export const myGroupsReply = dataOf(z.array(myGroup));
 export type MyGroupsReply = z.output<typeof myGroupsReply>;
 
 /**
+ * `GET my-teaching-groups`: the groups the caller teaches (their `course_group_members` rows with role teacher), for
+ * the admin's "My groups" whatever the caller's role: pupils counted against the capacity, the next lesson not yet
+ * over (Almaty time), the group link.
+ */
+export const myTeachingGroup = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  course: z.object({ id: z.uuid(), kind: z.string(), title: localizedText }),
+  pupils: z.number().int(),
+  capacity: z.number().int().nullable(),
+  meetingUrl: z.string().nullable(),
+  nextLesson: z.object({ id: z.uuid(), title: localizedText, startsAt: isoInstant, startsAtAlmaty: z.string() }).nullable(),
+});
+export type MyTeachingGroup = z.output<typeof myTeachingGroup>;
+export const myTeachingGroupsReply = dataOf(z.array(myTeachingGroup));
+export type MyTeachingGroupsReply = z.output<typeof myTeachingGroupsReply>;
+
+/**
  * A lesson in a timetable: instants in UTC (screens show them in Asia/Almaty). `meetingUrl` is the group link, given
  * only to the group's members and staff from 15 minutes before the start until the end; `recordingUrl` only to them
  * and only for 60 days after the start (null otherwise).

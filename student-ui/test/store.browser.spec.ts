@@ -4,7 +4,8 @@
  * build of the student UI, demo data seeded): a pupil opens the store, finds the 10,500-tenge preparation course in
  * the live tab, reads its tariff, buys it by card through the sandbox payment provider, is enrolled once finance's
  * `invoice.paid` reached learning, and sees the course in their courses; the subscription page shows the access.
- * The course's landing page leads to the store. Each size has its own pupil.
+ * The course's landing page leads to the store. Each size has its own pupil. The free trial lesson waits for the
+ * course's terms (docs/course-pages.md): a pupil takes it, is shown the terms, accepts them, then sees the lesson.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -38,6 +39,8 @@ describeWithBrowser('the course store: buying the preparation course', (browser)
     return { url: stack.gateway.url, close: () => stack!.close() };
   });
   const withPage = pageRunner(browser);
+  // The trial page asks for the trial first; a course with terms to accept answers 403 TERMS_NOT_ACCEPTED (Chromium logs it).
+  const withPageAllowing403 = pageRunner(browser, { allowConsole: /Failed to load resource: the server responded with a status of 403/ });
 
   async function newPupil() {
     const id = randomUUID();
@@ -110,4 +113,21 @@ describeWithBrowser('the course store: buying the preparation course', (browser)
       expect(await fitsWidth(page)).toBe(true);
     }, { ...PHONE, storageState: { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: 'currentLocale', value: 'kk' }] }] } });
   });
+  it('a pupil takes the free trial lesson, accepts the course terms first, then sees it (phone; desktop layout)', async () => {
+    const pupil = await newPupil();
+    const live = (await (await fetch(`${site.url}/api/store/courses?tab=live`)).json()) as { data: { id: string; title: { kk: string } }[] };
+    const courseId = live.data.find((c) => c.title.kk === COURSE_KK)?.id;
+    expect(courseId).toBeDefined();
+    await withPageAllowing403(async (page) => {
+      await page.goto(`${site.url}/student/courses/online-courses/${courseId}/free-trial-lesson`);
+      await page.getByRole('button', { name: kkStore.trial.take }).click();
+      // The demo course has terms: the trial is given, its lesson (and link) wait for them.
+      await page.getByTestId('agreement').waitFor();
+      await page.getByRole('button', { name: kkCourses.online.terms.accept }).click();
+      await page.getByTestId('trial').waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      expect(await fitsWidth(page)).toBe(true);
+    }, signedIn(pupil, PHONE));
+  }, 120_000);
 });

@@ -19,6 +19,8 @@ export interface SectionEntry {
   custom?: boolean;
   /** Hidden from the sidebar (reached from another page). */
   hidden?: boolean;
+  /** Shown only to a staff member who teaches a course group (GET my-teaching-groups), whatever their keys. */
+  teaching?: boolean;
 }
 
 const management = (name: string, label = `sidebar.${name}`): SectionEntry => ({
@@ -30,9 +32,19 @@ const management = (name: string, label = `sidebar.${name}`): SectionEntry => ({
 });
 
 export const CATALOGUE: readonly SectionEntry[] = [
+  // A teacher's own groups (issue 15, docs/teaching.md "My groups"): membership decides, not keys, so it stands outside
+  // the sidebar groups (a teacher may hold no learning key) and shows only to those who teach a group.
+  { name: 'my-groups', route: '/my-groups', sidebar: [], label: 'sidebar.myGroups', custom: true, teaching: true },
   { name: 'challenges', route: '/challenges', group: 'learning', sidebar: ['sidebar:challenge_index'], label: 'sidebar.challenges' },
   { name: 'trainings', route: '/trainings', group: 'learning', sidebar: ['sidebar:training_index'], label: 'sidebar.trainings' },
   { name: 'quizzes', route: '/quizzes', group: 'learning', sidebar: ['sidebar:quiz_index'], label: 'sidebar.quizzes' },
+  // Courses (issue 15, spec 2's sidebar "Courses"): generated screens at their resource addresses (a group's page is
+  // hand-written, pages/courses), in the learning group with kk/ru/en names rather than under "All resources".
+  { name: 'courses', route: '/resources/courses', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.courses' },
+  { name: 'modules', route: '/resources/modules', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.modules' },
+  { name: 'tariffs', route: '/resources/tariffs', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.tariffs' },
+  { name: 'groups', route: '/resources/groups', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.groups' },
+  { name: 'lessons', route: '/resources/lessons', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.lessons' },
   // The class schedule (issue 15, teaching): every group's lessons of a week (GET class-schedule).
   { name: 'class-schedule', route: '/class-schedule', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.classSchedule', custom: true },
   // An online course's pupil pages (learning's course-pages/, docs/course-pages.md): the groups' news posts, consultation

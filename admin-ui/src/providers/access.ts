@@ -4,7 +4,8 @@
  * everything; a student nothing (the staff area shows them not-found). Buttons lacking their key are hidden.
  */
 import type { AccessControlProvider } from '@refinedev/core';
-import { allows, currentIdentity, currentPermissions } from './auth';
+import { catalogueEntry } from '../meta/catalogue';
+import { allows, currentIdentity, currentPermissions, teachesGroups } from './auth';
 
 export type ActionKeys = Partial<Record<string, readonly string[]>>;
 
@@ -34,6 +35,8 @@ export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
     const identity = await currentIdentity().catch(() => undefined);
     if (!identity) return { can: false, reason: 'User is not loaded' };
+    // "My groups": membership in a group decides (a teacher may hold no key at all), so the entry asks the API.
+    if (resource && catalogueEntry(resource)?.teaching) return { can: !identity.student && (await teachesGroups()) };
     const alternatives = resource ? alternativesFor(resource) : undefined;
     if (alternatives) {
       const held = await currentPermissions();

@@ -38,6 +38,27 @@ function load() {
   return loaded;
 }
 
+/** Whether the signed-in staff member teaches a course group: asked once per token, only when a screen needs it. */
+let teaching: { token: string; teaches: Promise<boolean> } | undefined;
+
+export async function teachesGroups(): Promise<boolean> {
+  const session = readSession();
+  if (!session) return false;
+  if (teaching?.token !== session.token) {
+    const teaches = getData<unknown[]>('my-teaching-groups').then((groups) => groups.length > 0);
+    teaching = { token: session.token, teaches };
+    teaches.catch(() => {
+      if (teaching?.token === session.token) teaching = undefined;
+    });
+  }
+  return teaching.teaches.catch(() => false);
+}
+
+/** Forgets who teaches what (after a sign-out). */
+export function forgetTeaching(): void {
+  teaching = undefined;
+}
+
 export async function currentIdentity(): Promise<Identity | undefined> {
   return load()?.identity;
 }
@@ -104,6 +125,7 @@ export const authProvider: AuthProvider = {
     }
     clearSession();
     loaded = undefined;
+    forgetTeaching();
     return { success: true, redirectTo: '/login' };
   },
   check: async () => {

@@ -87,6 +87,7 @@ export const ROUTES: readonly RouteRule[] = [
     'lessons',
     // A group's people, timetables, attendance and homework (issue 15, step 2).
     'my-groups',
+    'my-teaching-groups',
     'my-timetable',
     'my-attendance',
     'my-homework',

@@ -101,6 +101,22 @@ describe('courses: groups, timetable, attendance, homework', () => {
     ok(mine);
     expect(mine.body.data).toEqual([expect.objectContaining({ id: groupId, role: 'pupil', teachers: ['Асем Н.'] })]);
     expect(JSON.stringify(mine.body)).not.toContain(teacher.id);
+
+    // The admin's "My groups": the groups the caller teaches (membership, not keys: this teacher holds no group key),
+    // with the pupils counted and the next lesson not yet over; nobody else's, and nothing for a pupil.
+    clock().set(at('2026-12-02T15:00:00Z'));
+    const teaching = await get('/my-teaching-groups', teacher.token);
+    ok(teaching);
+    expect(teaching.body.data).toEqual([{
+      id: groupId, name: 'A', pupils: 2, capacity: 2, meetingUrl: 'https://meet.example.kz/a',
+      course: { id: expect.any(String), kind: 'live', title: { kk: 'Дайындық', ru: 'Подготовка', en: 'Preparation' } },
+      nextLesson: { id: lessonA, title: { kk: 'Сабақ', ru: 'Урок', en: 'Lesson' }, startsAt: '2026-12-02T14:00:00.000Z', startsAtAlmaty: '2026-12-02 19:00' },
+    }]);
+    clock().set(at('2026-12-02T15:30:00Z'));
+    expect((await get('/my-teaching-groups', teacher.token)).body.data[0].nextLesson).toMatchObject({ id: lessonB });
+    clock().resume();
+    expect((await get('/my-teaching-groups', pupil.token)).body.data).toEqual([]);
+    expect((await get('/my-teaching-groups', s.admin)).body.data).toEqual([]);
   });
 
   it('shows the week in Almaty time; the group link from 15 minutes before until the end, the recording for 60 days', async () => {
@@ -166,6 +182,22 @@ describe('courses: groups, timetable, attendance, homework', () => {
       expect.objectContaining({ userId: pupil2.id, present: 0, late: 1, absent: 0 }),
     ]));
     expect((await get(`/groups/${groupId}/attendance-counts`, pupil.token)).body.code).toBe('NOT_GROUP_TEACHER');
+
+    // present-all: the pupils not marked yet become present, marks already given stay; a pupil or another group's
+    // lesson is refused and writes nothing; again changes nothing.
+    const refusedAll = [
+      await post(`/lessons/${lessonB}/attendance/present-all`, pupil.token, {}),
+      await post(`/lessons/${otherLesson}/attendance/present-all`, teacher.token, {}),
+    ];
+    expect(refusedAll.map((r) => [r.status, r.body.code])).toEqual([[403, 'NOT_GROUP_TEACHER'], [403, 'NOT_GROUP_TEACHER']]);
+    expect((await post(`/lessons/${randomUUID()}/attendance/present-all`, teacher.token, {})).status).toBe(404);
+    expect(await counts()).toEqual(before);
+    const all = await post(`/lessons/${lessonB}/attendance/present-all`, teacher.token, {});
+    ok(all, 201);
+    const marksB = all.body.data.map((r: { userId: string; status: string }) => [r.userId, r.status]).sort();
+    expect(marksB).toEqual([[pupil.id, 'absent'], [pupil2.id, 'present']].sort());
+    const again = await post(`/lessons/${lessonB}/attendance/present-all`, teacher.token, {});
+    expect(again.body.data.map((r: { userId: string; status: string }) => [r.userId, r.status]).sort()).toEqual(marksB);
   });
 
   it('homework: set by the teacher, handed in by pupils (late after the due time), graded; a pupil sees only their own', async () => {
@@ -216,12 +248,14 @@ describe('courses: groups, timetable, attendance, homework', () => {
       { method: 'delete', path: `/groups/${groupId}/members/${randomUUID()}`, key: 'group:update', members: [] },
       { method: 'get', path: `/groups/${groupId}/timetable`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
       { method: 'get', path: '/my-groups', key: null, members: [] },
+      { method: 'get', path: '/my-teaching-groups', key: null, members: [] },
       { method: 'get', path: '/my-timetable', key: null, members: [] },
       { method: 'get', path: '/my-attendance', key: null, members: [] },
       { method: 'get', path: '/my-homework', key: null, members: [] },
       { method: 'get', path: `/lessons/${lessonA}/attendance`, key: 'sidebar:group_index', members: ['teacher'] },
       { method: 'put', path: `/lessons/${lessonA}/attendance`, body: { marks: [{ userId: pupil.id, status: 'present' }] }, key: 'group:update', members: ['teacher'] },
       { method: 'get', path: `/groups/${groupId}/attendance-counts`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'post', path: `/lessons/${lessonB}/attendance/present-all`, key: 'group:update', members: ['teacher'] },
       { method: 'post', path: `/lessons/${lessonA}/homework`, body: { title: 'T', dueAt: '2026-12-10T20:00:00+05:00' }, key: 'group:update', members: ['teacher'] },
       { method: 'get', path: `/groups/${groupId}/homework`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
       { method: 'put', path: `/homework/${hw.id}/submission`, body: { text: 'x' }, key: 'nobody', members: ['pupil'] },

@@ -306,6 +306,40 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     await http().get(`/api/groups/${groupId}/timetable`).set('Authorization', pupil.token).expect(200);
   });
 
+  it('keeps the free trial lesson behind the course’s terms: its link is refused until the trial pupil accepts them', async () => {
+    clock().set(new Date('2026-12-03T13:50:00Z'));
+    const course = await http().post('/api/courses').set('Authorization', s.admin)
+      .send({ kind: 'live', published: true, titleKk: 'Сынақ', titleRu: 'Пробный', titleEn: 'Trial' });
+    const trialCourse = course.body.id as string;
+    const group = await http().post('/api/groups').set('Authorization', s.admin)
+      .send({ courseId: trialCourse, name: 'Т', published: true, meetingUrl: 'https://meet.example.kz/trial' });
+    // The next live lesson starts in 5 minutes: its link is in its window, so only the gate can hold it back.
+    await http().post('/api/lessons').set('Authorization', s.admin)
+      .send({ groupId: group.body.id, titleKk: 'Сабақ', titleRu: 'Урок', titleEn: 'Lesson', startsAt: '2026-12-03T13:55:00Z' }).expect(201);
+    await http().post('/api/course-terms').set('Authorization', s.admin).send({ courseId: trialCourse, textKk: 'Ш', textRu: 'У', textEn: 'T' }).expect(201);
+    const guest = await s.pupil(6, { firstName: 'Ерлан', lastName: 'Сынақов' });
+    const path = `/api/users/${guest.id}/courses/${trialCourse}/free-trial-lesson`;
+    const given = await http().post(path).set('Authorization', guest.token).send({});
+    expect([given.status, given.body.data]).toEqual([201, expect.objectContaining({ startsAtAlmaty: expect.any(String), meetingUrl: null })]);
+    for (const [locale, words] of [['kk', 'шарттарын қабылдаңыз'], ['ru', 'примите условия курса'], ['en', 'Accept the course terms first']]) {
+      const refused = await http().get(path).set('Authorization', guest.token).set('X-Locale', locale);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'TERMS_NOT_ACCEPTED', expect.stringContaining(words)]);
+    }
+    const standing = await http().get(`/api/users/${guest.id}/courses/${trialCourse}`).set('Authorization', guest.token);
+    expect(standing.body.data.freeTrial).toMatchObject({ meetingUrl: null });
+    // The trial pupil is no member of a group, yet accepts the terms; then the link is there.
+    await http().post(`/api/courses/${trialCourse}/agreement`).set('Authorization', guest.token).send({ version: 1 }).expect(201);
+    const open = await http().get(path).set('Authorization', guest.token);
+    expect([open.status, open.body.data?.meetingUrl]).toEqual([200, 'https://meet.example.kz/trial']);
+    const standingOpen = await http().get(`/api/users/${guest.id}/courses/${trialCourse}`).set('Authorization', guest.token);
+    expect(standingOpen.body.data.freeTrial).toMatchObject({ meetingUrl: 'https://meet.example.kz/trial' });
+    // Someone with neither a group nor a trial still cannot accept.
+    const stranger = await s.pupil(6);
+    const refused = await http().post(`/api/courses/${trialCourse}/agreement`).set('Authorization', stranger.token).send({ version: 1 });
+    expect([refused.status, refused.body.code]).toEqual([403, 'NOT_GROUP_MEMBER']);
+    clock().set(NOW);
+  });
+
   it('shows the group’s teachers (name, photo, subject; no phones or ids) and ranks its pupils by graded homework', async () => {
     clock().set(NOW);
     const teachers = await http().get(`/api/groups/${groupId}/teachers`).set('Authorization', pupil.token);
@@ -380,6 +414,8 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
       { method: 'post', path: `/api/groups/${groupId}/consultation-slots`, rule: 'teaches', body: past },
       { method: 'post', path: `/api/consultation-slots/${slotId}/booking`, rule: 'pupil' },
       { method: 'delete', path: `/api/consultation-slots/${slotId}/booking`, rule: 'booker' },
+      // A missing slot of the group: past the access decision the answer is 404, so nothing is deleted.
+      { method: 'delete', path: `/api/groups/${groupId}/consultation-slots/${randomUUID()}`, rule: 'teaches' },
       { method: 'get', path: `/api/groups/${groupId}/teachers`, rule: 'reads-group' },
       { method: 'get', path: `/api/groups/${groupId}/leaderboard`, rule: 'reads-group' },
       { method: 'get', path: `/api/courses/${courseId}/agreement`, rule: 'signed-in' },
@@ -457,5 +493,32 @@ describe('course pages: news feed, consultations, onboarding and agreements', ()
     expect(list.body.data.find((n: { kind: string }) => n.kind === 'consultation.cancelled')).toMatchObject({
       title: 'Консультация отменена', text: expect.stringContaining('«Подготовка» 28.12.2026 в 15:00'),
     });
+  });
+  it('lets a teacher of the group call a consultation time off over the group’s route; the booking pupil is told', async () => {
+    clock().set(NOW);
+    const booked = await openSlot('2026-12-29T15:00:00+05:00', '2026-12-29T15:30:00+05:00');
+    const free = await openSlot('2026-12-29T16:00:00+05:00', '2026-12-29T16:30:00+05:00');
+    await http().post(`/api/consultation-slots/${booked}/booking`).set('Authorization', pupil.token).expect(201);
+    const slots = await http().get(`/api/groups/${groupId}/consultation-slots`).set('Authorization', teacher.token);
+    expect(slots.body.data.find((x: { id: string }) => x.id === booked)).toMatchObject({ state: 'taken', bookedBy: 'Aigerim Sadykova' });
+    const count = async () => (await s.sql<{ n: number }>('SELECT count(*)::int AS n FROM {learning}.consultation_slots'))[0].n;
+    const before = await count();
+    // Another group's teacher, a pupil, a slot of another group or a missing one: refused, nothing deleted.
+    const foreign = await http().delete(`/api/groups/${groupId}/consultation-slots/${free}`).set('Authorization', otherTeacher.token).set('X-Locale', 'ru');
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'NOT_GROUP_TEACHER']);
+    expect((await http().delete(`/api/groups/${groupId}/consultation-slots/${free}`).set('Authorization', pupil.token)).status).toBe(403);
+    expect((await http().delete(`/api/groups/${otherGroupId}/consultation-slots/${free}`).set('Authorization', otherTeacher.token)).status).toBe(404);
+    expect((await http().delete(`/api/groups/${groupId}/consultation-slots/${randomUUID()}`).set('Authorization', teacher.token)).status).toBe(404);
+    expect((await http().delete(`/api/groups/${randomUUID()}/consultation-slots/${free}`).set('Authorization', teacher.token)).status).toBe(404);
+    expect((await http().delete(`/api/groups/${groupId}/consultation-slots/nope`).set('Authorization', teacher.token)).status).toBe(400);
+    expect(await count()).toBe(before);
+    const gone = await http().delete(`/api/groups/${groupId}/consultation-slots/${booked}`).set('Authorization', teacher.token);
+    expect([gone.status, gone.body.data]).toEqual([200, { id: booked, groupId, pupilTold: true }]);
+    const quiet = await http().delete(`/api/groups/${groupId}/consultation-slots/${free}`).set('Authorization', teacher.token);
+    expect(quiet.body.data).toEqual({ id: free, groupId, pupilTold: false });
+    expect(await count()).toBe(before - 2);
+    const events = (await s.sql<{ payload: unknown }>("SELECT payload FROM {learning}.outbox WHERE subject = 'consultation.slot.cancelled'"))
+      .map((r) => parseEvent('consultation.slot.cancelled', r.payload)).filter((e) => e.slotId === booked || e.slotId === free);
+    expect(events).toEqual([expect.objectContaining({ slotId: booked, groupId, pupilId: pupil.id })]);
   });
 });

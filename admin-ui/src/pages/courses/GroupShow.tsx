@@ -1,6 +1,6 @@
 /**
- * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable and attendance (a grid
- * of the group's pupils by its lessons, each cell a mark). Adding and removing people and marking need `group:update`;
+ * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable, attendance (a grid
+ * of the group's pupils by its lessons, each cell a mark) and homework (GroupHomework.tsx). Adding and removing people and marking need `group:update`;
  * the API also lets the group's own teachers mark (docs/learning.md "Courses"). The active tab is in the URL.
  */
 import type { AttendanceCountsReply, AttendanceStatus, GroupMember, GroupMembersReply, LessonAttendanceReply, TimetableReply } from '@olymp/proto';
@@ -17,6 +17,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSend } from '../../hooks/useSend';
 import { formatInstant } from '../../lib/time';
 import type { PageProps } from '../registry';
+import { GroupHomework } from './GroupHomework';
 
 const NS = ['courses', 'common'] as const;
 const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
@@ -27,6 +28,7 @@ export default function GroupShow({ id }: PageProps) {
   const record = query.data?.data;
   usePageTitle(String(record?.name ?? ''));
   const members = useApi<GroupMembersReply>(`groups/${id}/members`);
+  const { has } = useAccess();
   if (!record) return null;
   const people = members.data?.data ?? [];
   return (
@@ -37,7 +39,8 @@ export default function GroupShow({ id }: PageProps) {
           { key: 'pupils', label: t('tabs.pupils'), children: <People groupId={id} role="pupil" rows={people.filter((p) => p.role === 'pupil')} capacity={members.data?.capacity ?? null} /> },
           { key: 'teachers', label: t('tabs.teachers'), children: <People groupId={id} role="teacher" rows={people.filter((p) => p.role === 'teacher')} capacity={null} /> },
           { key: 'timetable', label: t('tabs.timetable'), children: <Timetable groupId={id} /> },
-          { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} /> },
+          { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} canMark={has('group:update')} /> },
+          { key: 'homework', label: t('tabs.homework'), children: <GroupHomework groupId={id} canGrade={has('group:update')} /> },
         ]}
       />
     </Card>
@@ -92,7 +95,8 @@ function useLessons(groupId: string) {
   return useApi<TimetableReply>(`groups/${groupId}/timetable`, { from, to });
 }
 
-function Timetable({ groupId }: { groupId: string }) {
+/** The group's lessons at Almaty times (also a teacher's own group page, pages/teaching/MyGroupPage.tsx). */
+export function Timetable({ groupId }: { groupId: string }) {
   const { t } = useTranslation(NS);
   const locale = useLocale();
   const lessons = useLessons(groupId);
@@ -112,7 +116,8 @@ function Timetable({ groupId }: { groupId: string }) {
   );
 }
 
-function Attendance({ groupId }: { groupId: string }) {
+/** Marks per lesson and pupil with per-pupil totals; `canMark`: staff with `group:update` or a teacher of the group. */
+export function Attendance({ groupId, canMark }: { groupId: string; canMark: boolean }) {
   const { t } = useTranslation(NS);
   const lessons = useLessons(groupId);
   const counts = useApi<AttendanceCountsReply>(`groups/${groupId}/attendance-counts`);
@@ -127,7 +132,7 @@ function Attendance({ groupId }: { groupId: string }) {
         onChange={setLessonId}
         options={(lessons.data?.data ?? []).map((l) => ({ value: l.id, label: l.startsAtAlmaty }))}
       />
-      {chosen ? <LessonMarks lessonId={chosen} onChange={() => void counts.refetch()} /> : null}
+      {chosen ? <LessonMarks lessonId={chosen} canMark={canMark} onChange={() => void counts.refetch()} /> : null}
       <Typography.Title level={2} style={{ fontSize: 16 }}>{t('totals', { count: counts.data?.lessons ?? 0 })}</Typography.Title>
       <Table
         rowKey="userId"
@@ -144,37 +149,42 @@ function Attendance({ groupId }: { groupId: string }) {
   );
 }
 
-function LessonMarks({ lessonId, onChange }: { lessonId: string; onChange: () => void }) {
+function LessonMarks({ lessonId, canMark, onChange }: { lessonId: string; canMark: boolean; onChange: () => void }) {
   const { t } = useTranslation(NS);
   const send = useSend();
-  const { has } = useAccess();
   const marks = useApi<LessonAttendanceReply>(`lessons/${lessonId}/attendance`);
   const mark = (userId: string, status: AttendanceStatus) =>
     void send(() => apiSend('put', `lessons/${lessonId}/attendance`, { marks: [{ userId, status }] }), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
+  // present-all: everyone not marked yet is present; the few who were not are changed after.
+  const presentAll = () =>
+    void send(() => apiSend('post', `lessons/${lessonId}/attendance/present-all`), t('marked'), () => { void marks.refetch(); onChange(); }).catch(() => undefined);
   return (
-    <Table
-      rowKey="userId"
-      size="small"
-      scroll={{ x: true }}
-      pagination={false}
-      dataSource={marks.data?.data ?? []}
-      columns={[
-        { title: t('name'), render: (_: unknown, r: LessonAttendanceReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
-        {
-          title: t('mark'),
-          render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
-            <Select
-              aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
-              disabled={!has('group:update')}
-              style={{ width: 160 }}
-              placeholder={t('notMarked')}
-              value={r.status ?? undefined}
-              onChange={(v: AttendanceStatus) => mark(r.userId, v)}
-              options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-          ),
-        },
-      ]}
-    />
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {canMark ? <Button onClick={presentAll}>{t('presentAll')}</Button> : null}
+      <Table
+        rowKey="userId"
+        size="small"
+        scroll={{ x: true }}
+        pagination={false}
+        dataSource={marks.data?.data ?? []}
+        columns={[
+          { title: t('name'), render: (_: unknown, r: LessonAttendanceReply['data'][number]) => `${r.lastName} ${r.firstName}`.trim() },
+          {
+            title: t('mark'),
+            render: (_: unknown, r: LessonAttendanceReply['data'][number]) => (
+              <Select
+                aria-label={`${t('mark')}: ${r.lastName} ${r.firstName}`}
+                disabled={!canMark}
+                style={{ width: 160 }}
+                placeholder={t('notMarked')}
+                value={r.status ?? undefined}
+                onChange={(v: AttendanceStatus) => mark(r.userId, v)}
+                options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              />
+            ),
+          },
+        ]}
+      />
+    </Space>
   );
 }

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import {
-  CONSULTATION_CANCEL_HOURS, agreementReply, consultationSlotReply, consultationSlotsReply, groupBoardReply, groupTeachersReply, newsFeedReply, newsPostReply,
+  CONSULTATION_CANCEL_HOURS, agreementReply, consultationSlotDeletedReply, consultationSlotReply, consultationSlotsReply, groupBoardReply, groupTeachersReply, newsFeedReply, newsPostReply,
 } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { acceptTerms, newsQuery, openSlot, postNews } from './course-pages.dto';
@@ -42,6 +42,13 @@ export class CoursePagesController {
   @SignedIn()
   async open(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string, @ValidBody(openSlot) body: z.output<typeof openSlot>) {
     return { data: await this.pages.openSlot(user, groupId, body) };
+  }
+
+  @Delete('groups/:group/consultation-slots/:slot')
+  @ApiShape({ summary: 'A teacher of the group (or staff) calls a consultation time off; a booking pupil is told.', response: consultationSlotDeletedReply })
+  @SignedIn()
+  async deleteSlot(@CurrentUser() user: AuthUser, @UuidParam('group') groupId: string, @UuidParam('slot') slotId: string) {
+    return { data: await this.pages.deleteSlot(user, groupId, slotId) };
   }
 
   @Post('consultation-slots/:slot/booking')

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type CrudHooks, type CrudWriteContext, DomainError, EventOutbox, RpcClient, notFound } from '@olymp/server-kit';
 import { CONSULTATION_MAX_MINUTES } from '@olymp/proto';
-import { Course, CourseGroup } from '../floor/course.entities';
+import { Course } from '../floor/course.entities';
 import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
 import { assertSomeText } from './course-pages.service';
 import { NewsAnnouncer } from './news-announcer';
+import { tellSlotCancelled } from './slot-cancellation';
 
 /**
  * Staff's resources of the course pages (course-news, consultation-slots, course-terms): what the bodies cannot say.
@@ -45,22 +46,9 @@ export class NewsPostHooks implements CrudHooks<CourseNewsPost> {
 export class ConsultationSlotHooks implements CrudHooks<ConsultationSlot> {
   constructor(private readonly rpc: RpcClient, private readonly clock: Clock, private readonly outbox: EventOutbox) {}
 
-  /**
-   * Staff call a booked consultation off by deleting its slot: the booking pupil is told (`consultation.slot.cancelled`,
-   * in the delete's transaction; notifications gives them a notice). A slot already started, or free, tells nobody.
-   */
+  /** Staff call a booked consultation off by deleting its slot: the booking pupil is told (slot-cancellation.ts). */
   async beforeDestroy(row: ConsultationSlot, ctx: CrudWriteContext): Promise<void> {
-    const now = this.clock.now();
-    if (!row.bookedBy || row.startsAt.getTime() <= now.getTime()) return;
-    const group = await ctx.manager.findOne(CourseGroup, { where: { id: row.groupId }, relations: { course: true } });
-    const c = group?.course;
-    if (!group || !c) return;
-    const fallback = c.titleKk || c.titleRu || c.titleEn;
-    await this.outbox.add(ctx.manager, 'consultation.slot.cancelled', {
-      slotId: row.id, groupId: row.groupId, courseId: c.id, pupilId: row.bookedBy,
-      course: { kk: c.titleKk || fallback, ru: c.titleRu || fallback, en: c.titleEn || fallback },
-      startsAt: row.startsAt.toISOString(), cancelledAt: now.toISOString(),
-    });
+    await tellSlotCancelled(ctx.manager, this.outbox, row, this.clock.now());
   }
 
   async beforeStore(input: Partial<ConsultationSlot>, ctx: CrudWriteContext): Promise<void> {

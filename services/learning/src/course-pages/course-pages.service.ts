@@ -3,15 +3,17 @@ import { Injectable } from '@nestjs/common';
 import {
   CONSULTATION_CANCEL_HOURS, NEWS_PAGE_DEFAULT, type agreementView, type consultationSlotView, type newsFeedReply, type newsPostView,
 } from '@olymp/proto';
-import { type AuthUser, Clock, DomainError, notFound } from '@olymp/server-kit';
+import { type AuthUser, Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { Course, CourseGroup, GroupMember } from '../floor/course.entities';
 import { ConsultationSlot, CourseNewsPost, CourseTerms, CourseTermsAcceptance } from '../floor/course-pages.entities';
+import { FreeTrial } from '../floor/enrolment.entities';
 import { localized } from '../floor/localized';
 import { GroupAccess, type GroupViewer, publicName } from '../courses/group-access';
 import type { newsQuery, openSlot, postNews } from './course-pages.dto';
 import { NewsAnnouncer } from './news-announcer';
+import { tellSlotCancelled } from './slot-cancellation';
 
 // What the routes answer, before JSON turns instants into ISO text (proto's schemas take both).
 type AgreementView = z.input<typeof agreementView>;
@@ -39,6 +41,7 @@ export class CoursePagesService {
     private readonly clock: Clock,
     private readonly access: GroupAccess,
     private readonly announcer: NewsAnnouncer,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** A name for staff screens (full) of the caller, asked from auth. */
@@ -110,6 +113,23 @@ export class CoursePagesService {
   }
 
   /**
+   * A teacher of the group (or staff with `group:update`) calls a time off by deleting it, booked or not: the booking
+   * pupil of a time not yet started is told in the delete's transaction (slot-cancellation.ts). A slot of another
+   * group is 404 here, like a missing one.
+   */
+  async deleteSlot(user: AuthUser, groupId: string, slotId: string): Promise<{ id: string; groupId: string; pupilTold: boolean }> {
+    await this.access.group(groupId);
+    await this.access.assertTeaches(user, groupId);
+    return this.ds.transaction(async (m) => {
+      const row = await m.findOne(ConsultationSlot, { where: { id: slotId, groupId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw notFound();
+      const pupilTold = await tellSlotCancelled(m, this.outbox, row, this.clock.now());
+      await m.delete(ConsultationSlot, { id: slotId });
+      return { id: slotId, groupId, pupilTold };
+    });
+  }
+
+  /**
    * A pupil of the slot's group books it. One conditional UPDATE (`booked_by IS NULL`) decides: of concurrent
    * bookings exactly one changes the row; the others read who holds it and get 409. Booking one's own again is a no-op.
    */
@@ -174,7 +194,7 @@ export class CoursePagesService {
     return this.agreementOf(this.ds.manager, courseId, user.sub);
   }
 
-  /** A pupil of one of the course's groups accepts the current version (again is a no-op); an older one is 409. */
+  /** A pupil of one of the course's groups (or given its free trial lesson) accepts the current version (again is a no-op); an older one is 409. */
   async accept(user: AuthUser, courseId: string, version: number): Promise<AgreementView> {
     if (!(await this.ds.getRepository(Course).existsBy({ id: courseId }))) throw notFound();
     const groups = await this.ds.getRepository(GroupMember).createQueryBuilder('m')
@@ -183,7 +203,8 @@ export class CoursePagesService {
       .getMany();
     let member = false;
     for (const g of groups) if ((await this.access.roleIn(g.groupId, user.sub)) === 'pupil') member = true;
-    if (!member) throw new DomainError('NOT_GROUP_MEMBER');
+    // A pupil given the course's free trial lesson accepts the terms too: the trial's link waits for them.
+    if (!member && !(await this.ds.getRepository(FreeTrial).existsBy({ courseId, userId: user.sub }))) throw new DomainError('NOT_GROUP_MEMBER');
     const current = await this.currentTerms(this.ds.manager, courseId);
     if (!current) throw notFound();
     if (current.version !== version) throw new DomainError('TERMS_OUTDATED', { version: current.version });

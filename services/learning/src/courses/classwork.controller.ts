@@ -29,6 +29,13 @@ export class ClassworkController {
     return this.work.mark(user, lessonId, body.marks);
   }
 
+  @Post('lessons/:lesson/attendance/present-all')
+  @ApiShape({ summary: 'Marks every pupil of the group not marked yet as present (other marks stay).', response: lessonAttendanceReply })
+  @SignedIn()
+  presentAll(@CurrentUser() user: AuthUser, @UuidParam('lesson') lessonId: string) {
+    return this.work.presentAll(user, lessonId);
+  }
+
   @Get('groups/:group/attendance-counts')
   @ApiShape({ response: attendanceCountsReply })
   @SignedIn()

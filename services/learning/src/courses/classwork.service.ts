@@ -50,6 +50,23 @@ export class ClassworkService {
     return this.lessonAttendance(user, lessonId);
   }
 
+  /**
+   * `present-all`: every pupil of the lesson's group not marked yet is marked present in one statement (marks already
+   * given, a late or an excused one, stay); the teacher then changes the few who were not.
+   */
+  async presentAll(user: AuthUser, lessonId: string) {
+    const lesson = await this.access.lesson(lessonId);
+    await this.access.assertTeaches(user, lesson.groupId);
+    const pupils = await this.pupilsOf(lesson.groupId);
+    const now = this.clock.now();
+    if (pupils.length) {
+      await this.ds.createQueryBuilder().insert().into(LessonAttendance)
+        .values(pupils.map((userId) => ({ lessonId, userId, status: 'present' as const, markedBy: user.sub, markedAt: now })))
+        .orIgnore().execute();
+    }
+    return this.lessonAttendance(user, lessonId);
+  }
+
   async myAttendance(user: AuthUser) {
     const rows = await this.ds.getRepository(LessonAttendance).find({ where: { userId: user.sub }, relations: { lesson: true } });
     rows.sort((a, b) => (b.lesson as Lesson).startsAt.getTime() - (a.lesson as Lesson).startsAt.getTime());

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { groupMemberRemovedReply, groupMemberReply, groupMembersReply, myGroupsReply, timetableReply } from '@olymp/proto';
+import { groupMemberRemovedReply, groupMemberReply, groupMembersReply, myGroupsReply, myTeachingGroupsReply, timetableReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
 import { addMember, timetableQuery, weekQuery } from './course.dto';
 import { GroupsService } from './groups.service';
@@ -46,6 +46,14 @@ export class GroupsController {
   @SignedIn()
   myGroups(@CurrentUser() user: AuthUser) {
     return this.groups.myGroups(user);
+  }
+
+  /** The groups the caller teaches, for the admin's "My groups" (membership decides, not keys). */
+  @Get('my-teaching-groups')
+  @ApiShape({ response: myTeachingGroupsReply })
+  @SignedIn()
+  myTeachingGroups(@CurrentUser() user: AuthUser) {
+    return this.groups.myTeachingGroups(user);
   }
 
   @Get('my-timetable')

@@ -97,6 +97,43 @@ export class GroupsService {
     };
   }
 
+  /**
+   * The groups the caller teaches (whatever their role's keys: membership decides), with the pupils counted, the
+   * capacity, the group link and the next lesson not yet over (cancelled ones skipped). The admin's "My groups".
+   */
+  async myTeachingGroups(user: AuthUser) {
+    const rows = (await this.ds.query(
+      `SELECT g.id, g.name, g.capacity, g.meeting_url AS "meetingUrl", c.id AS "courseId", c.kind,
+              c.title_kk AS kk, c.title_ru AS ru, c.title_en AS en,
+              (SELECT count(*)::int FROM course_group_members p WHERE p.group_id = g.id AND p.role = 'pupil') AS pupils,
+              n.id AS "lessonId", n.title_kk AS "lessonKk", n.title_ru AS "lessonRu", n.title_en AS "lessonEn", n.starts_at AS "startsAt"
+         FROM course_group_members m
+         JOIN course_groups g ON g.id = m.group_id
+         JOIN courses c ON c.id = g.course_id
+         LEFT JOIN LATERAL (
+           SELECT l.id, l.title_kk, l.title_ru, l.title_en, l.starts_at FROM lessons l
+            WHERE l.group_id = g.id AND l.starts_at + make_interval(mins => l.duration_minutes) > $2
+              AND NOT EXISTS (SELECT 1 FROM lesson_cancellations x WHERE x.lesson_id = l.id)
+            ORDER BY l.starts_at ASC, l.id ASC LIMIT 1
+         ) n ON true
+        WHERE m.user_id = $1 AND m.role = 'teacher'
+        ORDER BY c.title_ru ASC, g.name ASC, g.id ASC`,
+      [user.sub, this.clock.now()],
+    )) as {
+      id: string; name: string; capacity: number | null; meetingUrl: string | null; courseId: string; kind: string; kk: string; ru: string; en: string;
+      pupils: number; lessonId: string | null; lessonKk: string; lessonRu: string; lessonEn: string; startsAt: Date | null;
+    }[];
+    return {
+      data: rows.map((r) => ({
+        id: r.id, name: r.name, capacity: r.capacity, meetingUrl: r.meetingUrl, pupils: r.pupils,
+        course: { id: r.courseId, kind: r.kind, title: { kk: r.kk, ru: r.ru, en: r.en } },
+        nextLesson: r.lessonId && r.startsAt
+          ? { id: r.lessonId, title: { kk: r.lessonKk, ru: r.lessonRu, en: r.lessonEn }, startsAt: r.startsAt.toISOString(), startsAtAlmaty: almaty(r.startsAt) }
+          : null,
+      })),
+    };
+  }
+
   /** A group's lessons in an Almaty date range (default: the current Almaty week). */
   async groupTimetable(user: AuthUser, groupId: string, q: { from?: string; to?: string }) {
     const group = await this.access.group(groupId);

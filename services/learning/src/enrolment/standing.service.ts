@@ -4,6 +4,7 @@ import { type AuthUser, Clock, DomainError, notFound } from '@olymp/server-kit';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { Course, CourseGroup, Lesson, MEETING_OPEN_MINUTES } from '../floor/course.entities';
 import { CourseTariff, Enrolment, EnrolmentPeriod, FreeTrial } from '../floor/enrolment.entities';
+import { termsPending } from '../floor/course-pages.entities';
 import { assertSelf, assertSelfOrStaff } from '../floor/access';
 import { localized } from '../floor/localized';
 import { almaty } from '../floor/time';
@@ -49,7 +50,7 @@ export class StandingService {
     return {
       course: { id: course.id, kind: course.kind, title: localized(course, 'title') },
       enrolment,
-      freeTrial: await this.trialOf(userId, courseId),
+      freeTrial: await this.trialOf(userId, courseId, await this.gated(userId, courseId)),
       progress: {
         lessonsHeld: groupLessons.filter((l) => l.startsAt.getTime() <= now).length,
         lessonsTotal: groupLessons.length,
@@ -80,7 +81,15 @@ export class StandingService {
   async freeTrial(user: AuthUser, userId: string, courseId: string): Promise<FreeTrialLesson | null> {
     assertSelf(user, userId);
     if (!(await this.ds.getRepository(Course).existsBy({ id: courseId, published: true }))) throw notFound();
-    return this.trialOf(userId, courseId);
+    const trial = await this.trialOf(userId, courseId);
+    // The terms gate (docs/course-pages.md) holds for the trial lesson too: its link waits for the course's terms.
+    if (trial && (await this.gated(userId, courseId))) throw new DomainError('TERMS_NOT_ACCEPTED');
+    return trial;
+  }
+
+  /** Whether the pupil has the course's current terms still to accept (a course without terms has none). */
+  private async gated(userId: string, courseId: string): Promise<boolean> {
+    return (await termsPending(this.ds.manager, [courseId], userId)).size > 0;
   }
 
   /**
@@ -107,10 +116,12 @@ export class StandingService {
       [userId, courseId, lesson.id, now],
     )) as unknown[];
     if (!inserted.length) throw new DomainError('FREE_TRIAL_USED');
-    return (await this.trialOf(userId, courseId)) as FreeTrialLesson;
+    // Given, but its link waits for the course's terms like every lesson's (the pupil accepts them, then GET shows it).
+    return (await this.trialOf(userId, courseId, await this.gated(userId, courseId))) as FreeTrialLesson;
   }
 
-  private async trialOf(userId: string, courseId: string): Promise<FreeTrialLesson | null> {
+  /** The pupil's trial lesson; the group link only in its window, and never while the course's terms wait (`gated`). */
+  private async trialOf(userId: string, courseId: string, gated = false): Promise<FreeTrialLesson | null> {
     const t = await this.ds.getRepository(FreeTrial).findOne({ where: { userId, courseId }, relations: { lesson: { group: true } } });
     if (!t) return null;
     const l = t.lesson as Lesson;
@@ -120,7 +131,7 @@ export class StandingService {
     const open = now >= start - MEETING_OPEN_MINUTES * 60_000 && now < start + l.durationMinutes * 60_000;
     return {
       lessonId: l.id, title: localized(l, 'title'), groupName: g.name, startsAt: iso(l.startsAt), startsAtAlmaty: almaty(l.startsAt),
-      durationMinutes: l.durationMinutes, meetingUrl: open ? g.meetingUrl : null, grantedAt: iso(t.grantedAt),
+      durationMinutes: l.durationMinutes, meetingUrl: open && !gated ? g.meetingUrl : null, grantedAt: iso(t.grantedAt),
     };
   }
 }

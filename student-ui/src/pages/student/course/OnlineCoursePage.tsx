@@ -1,6 +1,7 @@
 /**
  * An online course's pupil pages (issue 15, docs/course-pages.md) under `courses/online-courses/:courseId/:tab`:
- * lessons (this week's, in Almaty time), teachers, leaderboards, attendances and notifications (OnlineCourseTabs), news-feed (the group's teachers' posts, newest first, "show older"),
+ * lessons (this week's, in Almaty time), teachers, leaderboards, attendances and notifications (OnlineCourseTabs), group-chat (the group's chat),
+ * news-feed (the group's teachers' posts, newest first, "show older"),
  * book-consultation (free times to book once, the pupil's own bookings to cancel until two hours before), onboarding
  * and agreements (the course's terms to accept). Until the pupil has accepted the current terms, the lessons tab
  * shows the onboarding page instead.
@@ -11,7 +12,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getMyGroups } from '../../../api/courses';
 import {
-  type AgreementView, type ConsultationSlotView, type NewsPostView, acceptAgreement, bookSlot, cancelBooking, getAgreement, getGroupTimetable, getNews,
+  type ConsultationSlotView, type NewsPostView, bookSlot, cancelBooking, getAgreement, getGroupTimetable, getNews,
   getSlots,
 } from '../../../api/coursePages';
 import { errorMessage } from '../../../auth/otp';
@@ -21,9 +22,11 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
 import { Materials } from '../parts/Materials';
+import { ChatGroupsList } from '../chat/ChatGroupsList';
+import { Agreement } from './Agreement';
 import { Attendances, Leaderboard, Notices, Teachers } from './OnlineCourseTabs';
 
-const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'onboarding', 'agreements'] as const;
+const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'group-chat', 'onboarding', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function OnlineCoursePage() {
@@ -61,6 +64,8 @@ export default function OnlineCoursePage() {
       {show === 'book-consultation' ? <Consultations groupId={group.id} /> : null}
       {show === 'attendances' ? <Attendances groupId={group.id} /> : null}
       {show === 'notifications' ? <Notices groupId={group.id} /> : null}
+      {/* The group's chat (docs/chat.md): notifications keeps it from learning's membership events. */}
+      {show === 'group-chat' ? <ChatGroupsList kind="course_group" refId={group.id} /> : null}
       {show === 'onboarding' || show === 'agreements' ? (
         <Agreement view={terms} onboarding={show === 'onboarding'} gated={tab === 'lessons'} onChange={(v) => agreement.setData({ data: v })} />
       ) : null}
@@ -181,51 +186,6 @@ function Consultations({ groupId }: { groupId: string }) {
           {s.state === 'free' ? <Button small busy={busy === s.id} onClick={() => void act(s, 'book')}>{t('online.slots.book')}</Button> : null}
         </Card>
       ))}
-    </div>
-  );
-}
-
-function Agreement({ view, onboarding, gated, onChange }: { view: AgreementView; onboarding: boolean; gated: boolean; onChange: (v: AgreementView) => void }) {
-  const { t } = useTranslation('courses');
-  const locale = currentLocale();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const accept = async () => {
-    if (!view.current) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await acceptAgreement(view.courseId, view.current.version);
-      onChange(answer.data);
-      toast.show({ type: 'success', text: t('online.terms.thanks') });
-    } catch (err) {
-      setProblem(errorMessage(err, t('errors.save')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="stack" data-testid="agreement">
-      {onboarding ? (
-        <Card title={t('online.terms.welcome')}>
-          <p>{gated ? t('online.terms.gated') : t('online.terms.intro')}</p>
-        </Card>
-      ) : null}
-      {view.current ? (
-        <Card title={t('online.terms.title', { version: view.current.version })}>
-          <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{pick(view.current.text, locale)}</p>
-          {view.mustAccept ? (
-            <>
-              {view.acceptedVersion ? <Alert tone="warning">{t('online.terms.changed', { version: view.acceptedVersion })}</Alert> : null}
-              {problem ? <Alert tone="error">{problem}</Alert> : null}
-              <Button busy={busy} onClick={() => void accept()}>{t('online.terms.accept')}</Button>
-            </>
-          ) : (
-            <p><Badge tone="success">{t('online.terms.accepted', { version: view.acceptedVersion, at: view.acceptedAt ? formatDateTime(view.acceptedAt, locale) : '' })}</Badge></p>
-          )}
-        </Card>
-      ) : <EmptyState icon="📄" title={t('online.terms.none')} />}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
+import { getAgreement } from '../../../api/coursePages';
+import { ApiError } from '../../../api/http';
 import { getFreeTrial, getStoreCourse, getSubscription, setRenewal, takeFreeTrial } from '../../../api/store';
 import { useUser } from '../../../auth/AuthProvider';
 import { errorMessage } from '../../../auth/otp';
@@ -15,6 +17,7 @@ import { useToast } from '../../../design/toasts';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, formatTenge, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
+import { Agreement } from '../course/Agreement';
 import './store.css';
 
 export default function EnrolmentPage({ view }: { view: 'manage-subscription' | 'free-trial-lesson' }) {
@@ -104,6 +107,10 @@ function FreeTrial({ courseId }: { courseId: string }) {
   const trial = useApi(() => getFreeTrial(user.uuid, courseId), `${user.uuid}:${courseId}`);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The trial lesson waits for the course's terms like every lesson (docs/course-pages.md): accept them here.
+  if (trial.error instanceof ApiError && (trial.error.body as { code?: string } | undefined)?.code === 'TERMS_NOT_ACCEPTED') {
+    return <TrialTerms courseId={courseId} onAccepted={() => void trial.reload()} />;
+  }
   if (trial.error) return <Alert tone="error">{errorMessage(trial.error, t('errors.load'))}</Alert>;
   if (trial.data === undefined) return <Skeleton height={120} />;
   const take = async () => {
@@ -113,6 +120,8 @@ function FreeTrial({ courseId }: { courseId: string }) {
       const answer = await takeFreeTrial(user.uuid, courseId);
       trial.setData(answer.data);
       toast.show({ type: 'success', text: answer.message });
+      // Read it again: a course with terms still to accept answers with them (the link waits), shown above.
+      void trial.reload();
     } catch (err) {
       setError(errorMessage(err, t('errors.load')));
     } finally {
@@ -135,5 +144,24 @@ function FreeTrial({ courseId }: { courseId: string }) {
       )}
       {error ? <Alert tone="error">{error}</Alert> : null}
     </Card>
+  );
+}
+
+/** The course's terms on the trial page: once accepted, the trial lesson (and its link, in its window) shows. */
+function TrialTerms({ courseId, onAccepted }: { courseId: string; onAccepted: () => void }) {
+  const { t } = useTranslation('store');
+  const agreement = useApi(() => getAgreement(courseId), `agreement:${courseId}`);
+  if (agreement.error) return <Alert tone="error">{errorMessage(agreement.error, t('errors.load'))}</Alert>;
+  if (!agreement.data) return <Skeleton height={120} />;
+  return (
+    <Agreement
+      view={agreement.data.data}
+      onboarding
+      gated
+      onChange={(v) => {
+        agreement.setData({ data: v });
+        if (!v.mustAccept) onAccepted();
+      }}
+    />
   );
 }
