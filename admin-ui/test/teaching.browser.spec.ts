@@ -3,9 +3,12 @@
  * phone (390x844, kk) and a desktop (1440x900, en), on the whole platform: a manager opens a teacher's staff page
  * and sees their group and past lessons (held and cancelled, by name, never ids), sets a wage rate and sees the
  * month's salary in tenge, records a wage payment (who and when) and sees what is still due; the class schedule
- * shows the week's lesson with its teacher's name and filters by teacher and group. Nothing is wider than the screen.
+ * shows the week's lesson with its teacher's name and filters by teacher and group; the attendance page shows the
+ * group's pupil x lessons with the translated mark and totals, and its CSV download is that table (BOM, names, no
+ * ids). Nothing is wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
@@ -13,6 +16,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import enCommon from '../src/i18n/locales/en/common.json';
 import kkCommon from '../src/i18n/locales/kk/common.json';
+import enCourses from '../src/i18n/locales/en/courses.json';
+import kkCourses from '../src/i18n/locales/kk/courses.json';
 import enStaff from '../src/i18n/locales/en/staffs.json';
 import kkStaff from '../src/i18n/locales/kk/staffs.json';
 import en from '../src/i18n/locales/en/teaching.json';
@@ -26,7 +31,7 @@ const CASES = [
   { name: 'phone 390x844', locale: 'kk', viewport: { width: 390, height: 844 } },
   { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
 ] as const;
-const T = { kk: { ...kk, common: kkCommon, staff: kkStaff }, en: { ...en, common: enCommon, staff: enStaff } } as const;
+const T = { kk: { ...kk, common: kkCommon, staff: kkStaff, courses: kkCourses }, en: { ...en, common: enCommon, staff: enStaff, courses: enCourses } } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const almaty = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Almaty' }).slice(0, 16);
 
@@ -135,6 +140,27 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       expect(await page.getByTestId('week-calendar').innerText()).not.toMatch(UUID);
       await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
       await fits();
+
+      // The attendance page: the group by name and the lessons' Almaty days; the pupil's translated mark and totals,
+      // the cancelled lesson flagged; the CSV download is the same table (UTF-8 with a BOM, names, no ids).
+      await page.goto(`${gateway.url}/admin/attendance`);
+      await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
+      await page.getByRole('combobox', { name: t.attendance.group }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await page.getByLabel(t.attendance.from).fill(almaty(new Date(heldAt.getTime() - 3600_000)).slice(0, 10));
+      await page.getByLabel(t.attendance.to).fill(almaty(heldAt).slice(0, 10));
+      const row = page.getByTestId('attendance-table').locator('tbody tr', { hasText: 'Бесінші Айгерім' });
+      await expectEventually(() => row.locator('td').allInnerTexts(), ['Бесінші Айгерім', '', t.courses.statuses.present, '1', '0', '0', '0']);
+      await page.getByTestId('attendance-table').locator('thead').getByText(t.attendance.cancelled, { exact: true }).waitFor();
+      expect(await page.getByTestId('attendance-table').innerText()).not.toMatch(UUID);
+      await fits();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.attendance.download }).click()]);
+      const bytes = await readFile(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+      expect(lines[0].split(',')).toEqual([t.attendance.pupil, expect.stringContaining(locale === 'kk' ? 'Пайыздар' : 'Percents'), expect.stringContaining(locale === 'kk' ? 'Бөлшектер' : 'Fractions'), ...(['present', 'late', 'absent', 'excused'] as const).map((k) => t.courses.statuses[k])]);
+      expect(lines.slice(1)).toEqual([`Бесінші Айгерім,,${t.courses.statuses.present},1,0,0,0`, '']);
+      expect(bytes.toString('utf8')).not.toMatch(UUID);
     }, { storageState: session, viewport });
   }, 240_000);
 });

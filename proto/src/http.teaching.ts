@@ -129,3 +129,37 @@ export type ClassScheduleReply = z.output<typeof classScheduleReply>;
 /** A pupil's calendar feed: the secret URL (null until made, or after it was revoked). */
 export const calendarFeedReply = dataOf(z.object({ url: z.string().nullable(), createdAt: isoInstant.nullable() }));
 export type CalendarFeedReply = z.output<typeof calendarFeedReply>;
+
+/**
+ * `GET attendance-report?group&from&to` (`sidebar:attendance_index` or a teacher of the group): a group's pupils x the
+ * lessons that start in the Almaty days `from`..`to` (both included, at most 366 days), each mark or null, totals per
+ * pupil. Staff read full names; no ids but the row keys. `attendance-report/csv` gives the same table as UTF-8 CSV with a BOM.
+ */
+export const attendanceReportLesson = z.object({
+  id: z.uuid(),
+  title: localizedText,
+  /** `yyyy-LL-dd HH:mm` in Asia/Almaty. */
+  startsAtAlmaty: z.string(),
+  cancelled: z.boolean(),
+});
+export const attendanceReportPupil = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  /** One per lesson, in the lessons' order: present, late, absent, excused, or null (not marked). */
+  marks: z.array(z.enum(['present', 'late', 'absent', 'excused']).nullable()),
+  present: z.number().int(),
+  late: z.number().int(),
+  absent: z.number().int(),
+  excused: z.number().int(),
+});
+export const attendanceReportReply = z.object({
+  group: z.object({ id: z.uuid(), name: z.string(), course: localizedText }),
+  from: z.string(),
+  to: z.string(),
+  lessons: z.array(attendanceReportLesson),
+  data: z.array(attendanceReportPupil),
+});
+export type AttendanceReportReply = z.output<typeof attendanceReportReply>;
+/** Groups staff may pick on the attendance page (by name). */
+export const attendanceGroupsReply = dataOf(z.array(z.object({ id: z.uuid(), name: z.string(), course: localizedText })));
+export type AttendanceGroupsReply = z.output<typeof attendanceGroupsReply>;

@@ -47,6 +47,8 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'lessons', route: '/resources/lessons', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.lessons' },
   // The class schedule (issue 15, teaching): every group's lessons of a week (GET class-schedule).
   { name: 'class-schedule', route: '/class-schedule', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.classSchedule', custom: true },
+  // The attendance report (issue 15, teaching): a group's pupils x lessons in Almaty days, and its CSV (GET attendance-report).
+  { name: 'attendance', route: '/attendance', group: 'learning', sidebar: ['sidebar:attendance_index'], label: 'sidebar.attendance', custom: true },
   // An online course's pupil pages (learning's course-pages/, docs/course-pages.md): the groups' news posts, consultation
   // times with who booked them, and the versions of courses' terms (generated screens; versions are only added).
   { name: 'course-news', route: '/course-news', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.courseNews' },

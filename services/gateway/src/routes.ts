@@ -96,6 +96,7 @@ export const ROUTES: readonly RouteRule[] = [
     // Teaching (issue 15, docs/teaching.md): teachers' work and pay, the class schedule, pupils' calendar feeds.
     'teaching',
     'class-schedule',
+    'attendance-report',
     'my-calendar',
     'calendar',
     // An online course's pupil pages (course-pages/, docs/course-pages.md): news feed and consultations live under

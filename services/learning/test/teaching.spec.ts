@@ -164,7 +164,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
       `SELECT (SELECT count(*) FROM {learning}.wage_payments) || '/' || (SELECT count(*) FROM {learning}.teacher_wage_rates) || '/' || (SELECT count(*) FROM {learning}.lesson_cancellations) AS n`))[0].n;
     const before = await counts();
     const t = `/api/teaching/teachers/${teacher.id}`;
-    const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; key: string | 'self' | 'signed-in' }[] = [
+    const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; key: string | 'self' | 'signed-in' | 'group-teacher' }[] = [
       { method: 'get', path: `${t}/groups`, key: 'self' },
       { method: 'get', path: `${t}/past-lessons`, key: 'self' },
       { method: 'get', path: `${t}/salary`, key: 'self' },
@@ -176,6 +176,9 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
       { method: 'put', path: `/api/lessons/${lessons.n4}/cancellation`, key: 'group:update' },
       { method: 'delete', path: `/api/lessons/${lessons.n4}/cancellation`, key: 'group:update' },
       { method: 'get', path: '/api/my-calendar', key: 'signed-in' },
+      { method: 'get', path: `/api/attendance-report?group=${groupId}&from=2026-11-01&to=2026-11-30`, key: 'group-teacher' },
+      { method: 'get', path: `/api/attendance-report/csv?group=${groupId}&from=2026-11-01&to=2026-11-30`, key: 'group-teacher' },
+      { method: 'get', path: '/api/attendance-report/groups', key: 'signed-in' },
     ];
     const callers: { name: string; token: string | null; roleId: RoleId | null; self: boolean }[] = [
       { name: 'anonymous', token: null, roleId: null, self: false },
@@ -194,6 +197,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
         const allowed = c.roleId === null ? 401
           : r.key === 'signed-in' ? 'in'
           : r.key === 'self' ? (c.self || holds(c.roleId, 'wage:view') ? 'in' : 403)
+          : r.key === 'group-teacher' ? (c.self || holds(c.roleId, 'sidebar:attendance_index') ? 'in' : 403)
           : holds(c.roleId, r.key) ? 'in' : 403;
         const got = res.status === 401 || res.status === 403 ? res.status : 'in';
         if (got !== allowed) wrong.push(`${c.name} ${r.method.toUpperCase()} ${r.path}: expected ${allowed}, got ${res.status} ${res.text.slice(0, 80)}`);
@@ -222,6 +226,74 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     expect(byGroup.body.data.map((l: { id: string }) => l.id)).toEqual([lessons.n2]);
     const bad = await http().get('/api/class-schedule?week=soon').set('Authorization', s.admin).set('X-Locale', 'ru');
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('reports a group’s attendance over Almaty days: marks, totals, range edges, CSV with a BOM and names; refusals change nothing', async () => {
+    const marks = [{ userId: pupil2.id, status: 'late' }];
+    expect((await http().put(`/api/lessons/${lessons.n1}/attendance`).set('Authorization', teacher.token).send({ marks })).status).toBe(200);
+    expect((await http().put(`/api/lessons/${lessons.n2}/attendance`).set('Authorization', teacher.token).send({ marks: [{ userId: pupil2.id, status: 'absent' }] })).status).toBe(200);
+    expect((await http().put(`/api/lessons/${lessons.n5}/attendance`).set('Authorization', teacher.token).send({ marks: [{ userId: pupil2.id, status: 'excused' }] })).status).toBe(200);
+    const get = (q: string, token = s.admin, locale = 'en', path = 'attendance-report') => http().get(`/api/${path}?group=${groupId}&${q}`).set('Authorization', token).set('X-Locale', locale);
+
+    // November in Almaty: n5 (30 Nov 23:30) is in, d1 (1 Dec 00:30, still 30 Nov in UTC) is not; the other group's lesson never.
+    const nov = await get('from=2026-11-01&to=2026-11-30');
+    expect(nov.status).toBe(200);
+    expect(nov.body.group).toEqual({ id: groupId, name: 'Топ А', course: { kk: 'Дайындық', ru: 'Подготовка', en: 'Preparation' } });
+    expect(nov.body.lessons.map((l: { id: string; startsAtAlmaty: string; cancelled: boolean }) => [l.id, l.startsAtAlmaty, l.cancelled])).toEqual([
+      [lessons.n1, '2026-11-02 19:00', false], [lessons.n2, '2026-11-09 19:00', false], [lessons.n3, '2026-11-16 19:00', true],
+      [lessons.n4, '2026-11-23 19:00', false], [lessons.n5, '2026-11-30 23:30', false],
+    ]);
+    expect(nov.body.data).toEqual([
+      { userId: pupil2.id, name: 'Bekov Nurlan', marks: ['late', 'absent', null, null, 'excused'], present: 0, late: 1, absent: 1, excused: 1 },
+      { userId: pupil.id, name: 'Sadykova Aigerim', marks: ['present', 'present', null, null, 'present'], present: 3, late: 0, absent: 0, excused: 0 },
+    ]);
+    const dec1 = await get('from=2026-12-01&to=2026-12-01');
+    expect(dec1.body.lessons.map((l: { id: string }) => l.id)).toEqual([lessons.d1]);
+    expect(dec1.body.data.map((p: { marks: unknown[] }) => p.marks)).toEqual([[null], ['present']]);
+    const nov30 = await get('from=2026-11-30&to=2026-11-30', teacher.token);
+    expect([nov30.status, nov30.body.lessons.map((l: { id: string }) => l.id)]).toEqual([200, [lessons.n5]]);
+    // 366 days is the longest period; 367 days, an end before the start, an impossible day or a missing group are refused.
+    expect((await get('from=2026-01-01&to=2027-01-01')).status).toBe(200);
+    const long = await get('from=2026-01-01&to=2027-01-02', s.admin, 'ru');
+    expect([long.status, long.body.code, long.body.message]).toEqual([400, 'ATTENDANCE_RANGE_INVALID', expect.stringContaining('366 дней')]);
+    const backwards = await get('from=2026-11-30&to=2026-11-01', s.admin, 'kk');
+    expect([backwards.status, backwards.body.code, backwards.body.message]).toEqual([400, 'ATTENDANCE_RANGE_INVALID', expect.stringContaining('366 күн')]);
+    for (const [q, code] of [
+      ['from=2026-02-30&to=2026-03-01', 'VALIDATION_FAILED'], ['from=2026-11-01', 'VALIDATION_FAILED'], ['from=yesterday&to=2026-11-01', 'VALIDATION_FAILED'],
+      ['from=2026-11-01&to=2026-11-30&lang=de', 'VALIDATION_FAILED'], ['from=2026-11-01&to=2026-11-30&format=xlsx', 'UNKNOWN_FIELD'],
+    ]) {
+      const bad = await get(q, s.admin, 'ru');
+      expect([q, bad.status, bad.body.code, typeof bad.body.message]).toEqual([q, 400, code, 'string']);
+    }
+    const missing = await http().get(`/api/attendance-report?group=${randomUUID()}&from=2026-11-01&to=2026-11-30`).set('Authorization', s.admin).set('X-Locale', 'en');
+    expect([missing.status, missing.body.code]).toEqual([404, 'NOT_FOUND']);
+    // Another group's teacher and a pupil of the group are refused; the teacher lists only their own groups.
+    expect((await get('from=2026-11-01&to=2026-11-30', otherTeacher.token)).status).toBe(403);
+    expect((await get('from=2026-11-01&to=2026-11-30', pupil.token)).status).toBe(403);
+    const own = await http().get('/api/attendance-report/groups').set('Authorization', otherTeacher.token);
+    expect(own.body.data.map((g: { name: string }) => g.name)).toEqual(['Топ Б']);
+    const all = await http().get('/api/attendance-report/groups').set('Authorization', s.admin);
+    expect(all.body.data.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['Топ А', 'Топ Б']));
+
+    // The CSV: the same table in the caller's language, UTF-8 with a BOM, names and no ids.
+    const csv = await get('from=2026-11-01&to=2026-11-30', s.admin, 'ru', 'attendance-report/csv').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect([csv.status, csv.headers['content-type'], csv.headers['content-disposition']]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="attendance-2026-11-01-2026-11-30.csv"']);
+    const bytes = csv.body as Buffer;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')).toEqual([
+      'Ученик,2026-11-02 19:00 Урок n1,2026-11-09 19:00 Урок n2,2026-11-16 19:00 Урок n3 (отменён),2026-11-23 19:00 Урок n4,2026-11-30 23:30 Урок n5,Был,Опоздал,Не был,Уважительная причина',
+      'Bekov Nurlan,Опоздал,Не был,,,Уважительная причина,0,1,1,1',
+      'Sadykova Aigerim,Был,Был,,,Был,3,0,0,0',
+      '',
+    ]);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const kk = await get('from=2026-11-01&to=2026-11-30&lang=kk', s.admin, 'ru', 'attendance-report/csv');
+    expect(kk.text).toContain('Келді');
   });
 
   it('gives a pupil a secret calendar URL whose feed parses with an iCal library and shows the lessons at their Almaty times', async () => {

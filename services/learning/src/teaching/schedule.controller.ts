@@ -1,9 +1,10 @@
-import { Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Header, Param, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { type Locale, calendarFeedReply, classScheduleReply, lessonCancellationReply } from '@olymp/proto';
+import { type Locale, attendanceGroupsReply, attendanceReportReply, calendarFeedReply, classScheduleReply, lessonCancellationReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
-import { cancelLesson, feedQuery, scheduleQuery } from './teaching.dto';
+import { attendanceReportQuery, cancelLesson, feedQuery, scheduleQuery } from './teaching.dto';
+import { AttendanceReportService } from './attendance-report.service';
 import { CalendarService } from './calendar.service';
 import { ScheduleService } from './schedule.service';
 
@@ -13,7 +14,41 @@ export class ScheduleController {
   constructor(
     private readonly schedule: ScheduleService,
     private readonly calendar: CalendarService,
+    private readonly attendance: AttendanceReportService,
   ) {}
+
+  /** The groups the attendance page offers: every group with `sidebar:attendance_index`, else the caller's own. */
+  @Get('attendance-report/groups')
+  @ApiShape({ response: attendanceGroupsReply })
+  @SignedIn()
+  attendanceGroups(@CurrentUser() user: AuthUser) {
+    return this.attendance.groups(user);
+  }
+
+  /** Pupils x lessons of a group in Almaty days `from`..`to`, with totals per pupil. */
+  @Get('attendance-report')
+  @ApiShape({ response: attendanceReportReply })
+  @SignedIn()
+  attendanceReport(@CurrentUser() user: AuthUser, @ValidQuery(attendanceReportQuery) q: z.output<typeof attendanceReportQuery>) {
+    return this.attendance.report(user, q);
+  }
+
+  /** The same table as CSV (UTF-8 with a BOM, names and marks in `lang`, else X-Locale), for Excel. */
+  @Get('attendance-report/csv')
+  @ApiShape({ responseType: 'text/csv', summary: "A group's attendance in a range of Almaty days as CSV (UTF-8 with BOM)" })
+  @SignedIn()
+  @Header('content-type', 'text/csv; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  async attendanceCsv(
+    @CurrentUser() user: AuthUser,
+    @ValidQuery(attendanceReportQuery) q: z.output<typeof attendanceReportQuery>,
+    @RequestLocale() locale: Locale,
+    @Res({ passthrough: true }) reply: { header(name: string, value: string): unknown },
+  ) {
+    const report = await this.attendance.report(user, q);
+    reply.header('content-disposition', `attachment; filename="attendance-${q.from}-${q.to}.csv"`);
+    return this.attendance.csv(report, q.lang ?? locale);
+  }
 
   @Get('class-schedule')
   @ApiShape({ response: classScheduleReply })

@@ -30,3 +30,11 @@ export const scheduleQuery = z.strictObject({
 
 /** `GET calendar/{token}`: the titles' language (calendar apps send no X-Locale; the pupil's page puts it in the URL). */
 export const feedQuery = z.strictObject({ lang: z.enum(LOCALES).optional() });
+
+/** `GET attendance-report` and `attendance-report/csv`: a group and Almaty days `from`..`to` (both included); `lang` for the CSV's words. */
+export const attendanceReportQuery = z.strictObject({
+  group: z.uuid(),
+  from: almatyDay,
+  to: almatyDay,
+  lang: z.enum(LOCALES).optional(),
+});

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '@olymp/server-kit';
 import { CoursesModule } from '../courses/courses.module';
+import { AttendanceReportService } from './attendance-report.service';
 import { CalendarService } from './calendar.service';
 import { LessonReminders } from './lesson-reminders';
 import { ScheduleController } from './schedule.controller';
@@ -16,6 +17,6 @@ import { WagesService } from './wages.service';
 @Module({
   imports: [CoursesModule, AuditModule],
   controllers: [TeacherPayController, ScheduleController],
-  providers: [WagesService, ScheduleService, CalendarService, LessonReminders],
+  providers: [AttendanceReportService, WagesService, ScheduleService, CalendarService, LessonReminders],
 })
 export class TeachingModule {}
