@@ -56,7 +56,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
   const authDb = () => stack.services.auth.app.get(DataSource);
   const userId = async (phone: string) => ((await authDb().query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
 
-  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, and finds the lesson in the class schedule', async ({ locale, viewport }) => {
+  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, and reads and downloads the group’s attendance', async ({ locale, viewport }) => {
     const t = T[locale];
     if (!session) {
       const context = await browser().newContext();

@@ -26,7 +26,7 @@ export const TEACHING_ERRORS = {
     'Эта ссылка на календарь больше не работает. Откройте расписание и подпишитесь снова.',
     'Бұл күнтізбе сілтемесі енді жұмыс істемейді. Кестені ашып, қайта жазылыңыз.',
   ),
-  ATTENDANCE_RANGE_INVALID: def(
+  DATE_RANGE_INVALID: def(
     400,
     'Choose a period whose first day is not after its last day, at most {maxDays} days long.',
     'Выберите период, в котором первый день не позже последнего, не длиннее {maxDays} дней.',

@@ -163,3 +163,29 @@ export type AttendanceReportReply = z.output<typeof attendanceReportReply>;
 /** Groups staff may pick on the attendance page (by name). */
 export const attendanceGroupsReply = dataOf(z.array(z.object({ id: z.uuid(), name: z.string(), course: localizedText })));
 export type AttendanceGroupsReply = z.output<typeof attendanceGroupsReply>;
+
+/**
+ * `GET homework-overview?group&dueFrom&dueTo` (signed in): the homework tasks of the groups the caller may see (every
+ * group with `sidebar:group_index`, else those they teach), due in the Almaty days given, soonest due last-first, with
+ * how many pupils handed in, how many of those are graded and how many came late. `groups` are the filter's options.
+ */
+export const homeworkOverviewRow = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  dueAt: isoInstant,
+  /** `yyyy-LL-dd HH:mm` in Asia/Almaty. */
+  dueAtAlmaty: z.string(),
+  maxPoints: z.number().int(),
+  lesson: z.object({ id: z.uuid(), title: localizedText, startsAtAlmaty: z.string() }),
+  group: z.object({ id: z.uuid(), name: z.string(), course: localizedText }),
+  pupils: z.number().int(),
+  handedIn: z.number().int(),
+  graded: z.number().int(),
+  late: z.number().int(),
+});
+export type HomeworkOverviewRow = z.output<typeof homeworkOverviewRow>;
+export const homeworkOverviewReply = z.object({
+  data: z.array(homeworkOverviewRow),
+  groups: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type HomeworkOverviewReply = z.output<typeof homeworkOverviewReply>;

@@ -97,6 +97,7 @@ export const ROUTES: readonly RouteRule[] = [
     'teaching',
     'class-schedule',
     'attendance-report',
+    'homework-overview',
     'my-calendar',
     'calendar',
     // An online course's pupil pages (course-pages/, docs/course-pages.md): news feed and consultations live under

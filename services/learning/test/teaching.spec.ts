@@ -164,7 +164,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
       `SELECT (SELECT count(*) FROM {learning}.wage_payments) || '/' || (SELECT count(*) FROM {learning}.teacher_wage_rates) || '/' || (SELECT count(*) FROM {learning}.lesson_cancellations) AS n`))[0].n;
     const before = await counts();
     const t = `/api/teaching/teachers/${teacher.id}`;
-    const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; key: string | 'self' | 'signed-in' | 'group-teacher' }[] = [
+    const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; key: string | 'self' | 'signed-in' | 'group-teacher' | 'teacher-or:sidebar:group_index' }[] = [
       { method: 'get', path: `${t}/groups`, key: 'self' },
       { method: 'get', path: `${t}/past-lessons`, key: 'self' },
       { method: 'get', path: `${t}/salary`, key: 'self' },
@@ -179,6 +179,8 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
       { method: 'get', path: `/api/attendance-report?group=${groupId}&from=2026-11-01&to=2026-11-30`, key: 'group-teacher' },
       { method: 'get', path: `/api/attendance-report/csv?group=${groupId}&from=2026-11-01&to=2026-11-30`, key: 'group-teacher' },
       { method: 'get', path: '/api/attendance-report/groups', key: 'signed-in' },
+      { method: 'get', path: '/api/homework-overview', key: 'signed-in' },
+      { method: 'get', path: `/api/homework-overview?group=${groupId}`, key: 'teacher-or:sidebar:group_index' },
     ];
     const callers: { name: string; token: string | null; roleId: RoleId | null; self: boolean }[] = [
       { name: 'anonymous', token: null, roleId: null, self: false },
@@ -198,6 +200,7 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
           : r.key === 'signed-in' ? 'in'
           : r.key === 'self' ? (c.self || holds(c.roleId, 'wage:view') ? 'in' : 403)
           : r.key === 'group-teacher' ? (c.self || holds(c.roleId, 'sidebar:attendance_index') ? 'in' : 403)
+          : r.key === 'teacher-or:sidebar:group_index' ? (c.self || holds(c.roleId, 'sidebar:group_index') ? 'in' : 403)
           : holds(c.roleId, r.key) ? 'in' : 403;
         const got = res.status === 401 || res.status === 403 ? res.status : 'in';
         if (got !== allowed) wrong.push(`${c.name} ${r.method.toUpperCase()} ${r.path}: expected ${allowed}, got ${res.status} ${res.text.slice(0, 80)}`);
@@ -255,9 +258,9 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     // 366 days is the longest period; 367 days, an end before the start, an impossible day or a missing group are refused.
     expect((await get('from=2026-01-01&to=2027-01-01')).status).toBe(200);
     const long = await get('from=2026-01-01&to=2027-01-02', s.admin, 'ru');
-    expect([long.status, long.body.code, long.body.message]).toEqual([400, 'ATTENDANCE_RANGE_INVALID', expect.stringContaining('366 дней')]);
+    expect([long.status, long.body.code, long.body.message]).toEqual([400, 'DATE_RANGE_INVALID', expect.stringContaining('366 дней')]);
     const backwards = await get('from=2026-11-30&to=2026-11-01', s.admin, 'kk');
-    expect([backwards.status, backwards.body.code, backwards.body.message]).toEqual([400, 'ATTENDANCE_RANGE_INVALID', expect.stringContaining('366 күн')]);
+    expect([backwards.status, backwards.body.code, backwards.body.message]).toEqual([400, 'DATE_RANGE_INVALID', expect.stringContaining('366 күн')]);
     for (const [q, code] of [
       ['from=2026-02-30&to=2026-03-01', 'VALIDATION_FAILED'], ['from=2026-11-01', 'VALIDATION_FAILED'], ['from=yesterday&to=2026-11-01', 'VALIDATION_FAILED'],
       ['from=2026-11-01&to=2026-11-30&lang=de', 'VALIDATION_FAILED'], ['from=2026-11-01&to=2026-11-30&format=xlsx', 'UNKNOWN_FIELD'],
@@ -294,6 +297,44 @@ describe('teaching: teachers’ pay, the class schedule, calendar feeds and less
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     const kk = await get('from=2026-11-01&to=2026-11-30&lang=kk', s.admin, 'ru', 'attendance-report/csv');
     expect(kk.text).toContain('Келді');
+  });
+
+  it('lists homework across the groups one may see, with hand-ins, graded and late counts, filtered by group and Almaty due days', async () => {
+    clock().set(new Date('2026-11-25T06:00:00Z'));
+    const set = await http().post(`/api/lessons/${lessons.n4}/homework`).set('Authorization', teacher.token)
+      .send({ title: 'Бөлшектер', dueAt: '2026-11-30T23:59:00+05:00', maxPoints: 10 });
+    expect([set.status, set.text]).toEqual([201, expect.any(String)]);
+    const homeworkId = set.body.data.id as string;
+    const other = await http().post(`/api/lessons/${lessons.other}/homework`).set('Authorization', otherTeacher.token).send({ title: 'Other', dueAt: '2026-12-01T00:30:00+05:00' });
+    expect(other.status).toBe(201);
+    expect((await http().put(`/api/homework/${homeworkId}/submission`).set('Authorization', pupil.token).send({ text: 'Жауап' })).status).toBe(200);
+    clock().set(new Date('2026-11-30T19:30:00Z')); // 1 December 00:30 in Almaty: after the due time, late.
+    // The late one is graded (pupil2: the reminders case below counts the first pupil's notices).
+    const late = await http().put(`/api/homework/${homeworkId}/submission`).set('Authorization', pupil2.token).send({ text: 'Кеш' });
+    expect([late.status, late.body.data.late]).toEqual([200, true]);
+    expect((await http().put(`/api/homework-submissions/${late.body.data.id}/grade`).set('Authorization', teacher.token).send({ points: 8 })).status).toBe(200);
+
+    const list = async (q: string, token = s.admin) => {
+      const res = await http().get(`/api/homework-overview${q}`).set('Authorization', token).set('X-Locale', 'ru');
+      return res;
+    };
+    const all = await list('');
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((h: { title: string }) => h.title)).toEqual(['Other', 'Бөлшектер']);
+    expect(all.body.data[1]).toMatchObject({ id: homeworkId, dueAtAlmaty: '2026-11-30 23:59', maxPoints: 10, group: { id: groupId, name: 'Топ А' }, lesson: { id: lessons.n4 }, pupils: 2, handedIn: 2, graded: 1, late: 1 });
+    expect(all.body.groups.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['Топ А', 'Топ Б']));
+    // The due day is Almaty's: 30 November holds this group's task, 1 December the other group's (30 November in UTC).
+    expect((await list('?dueFrom=2026-11-30&dueTo=2026-11-30')).body.data.map((h: { id: string }) => h.id)).toEqual([homeworkId]);
+    expect((await list('?dueFrom=2026-12-01')).body.data.map((h: { title: string }) => h.title)).toEqual(['Other']);
+    expect((await list(`?group=${otherGroupId}`)).body.data.map((h: { title: string }) => h.title)).toEqual(['Other']);
+    // A teacher sees only their groups; asking for another's is 403; bad days and ranges are localized 400s; a missing group 404.
+    const mine = await list('', teacher.token);
+    expect([mine.body.data.map((h: { id: string }) => h.id), mine.body.groups.map((g: { name: string }) => g.name)]).toEqual([[homeworkId], ['Топ А']]);
+    expect((await list(`?group=${otherGroupId}`, teacher.token)).status).toBe(403);
+    expect((await list('', pupil.token)).body).toEqual({ data: [], groups: [] });
+    const backwards = await list('?dueFrom=2026-12-01&dueTo=2026-11-01');
+    expect([backwards.status, backwards.body.code, backwards.body.message]).toEqual([400, 'DATE_RANGE_INVALID', expect.stringContaining('366 дней')]);
+    expect([(await list('?dueFrom=2026-13-01')).status, (await list(`?group=${randomUUID()}`)).status]).toEqual([400, 404]);
   });
 
   it('gives a pupil a secret calendar URL whose feed parses with an iCal library and shows the lessons at their Almaty times', async () => {

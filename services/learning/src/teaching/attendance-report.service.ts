@@ -59,7 +59,7 @@ export class AttendanceReportService {
     const from = DateTime.fromISO(q.from, { zone: ZONE }).startOf('day');
     const to = DateTime.fromISO(q.to, { zone: ZONE }).startOf('day');
     const days = to.diff(from, 'days').days + 1;
-    if (!from.isValid || !to.isValid || days < 1 || days > MAX_REPORT_DAYS) throw new DomainError('ATTENDANCE_RANGE_INVALID', { maxDays: MAX_REPORT_DAYS });
+    if (!from.isValid || !to.isValid || days < 1 || days > MAX_REPORT_DAYS) throw new DomainError('DATE_RANGE_INVALID', { maxDays: MAX_REPORT_DAYS });
     const group = await this.access.group(q.group);
     await this.assertReads(user, group.id);
     const [course] = await this.ds.query('SELECT title_kk AS kk, title_ru AS ru, title_en AS en FROM courses WHERE id = $1', [group.courseId]) as { kk: string; ru: string; en: string }[];

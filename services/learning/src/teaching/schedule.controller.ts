@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, Header, Param, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { type Locale, attendanceGroupsReply, attendanceReportReply, calendarFeedReply, classScheduleReply, lessonCancellationReply } from '@olymp/proto';
+import { type Locale, homeworkOverviewReply, attendanceGroupsReply, attendanceReportReply, calendarFeedReply, classScheduleReply, lessonCancellationReply } from '@olymp/proto';
 import { ApiShape, type AuthUser, CurrentUser, Public, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
-import { attendanceReportQuery, cancelLesson, feedQuery, scheduleQuery } from './teaching.dto';
+import { attendanceReportQuery, homeworkOverviewQuery, cancelLesson, feedQuery, scheduleQuery } from './teaching.dto';
 import { AttendanceReportService } from './attendance-report.service';
+import { HomeworkOverviewService } from './homework-overview.service';
 import { CalendarService } from './calendar.service';
 import { ScheduleService } from './schedule.service';
 
@@ -15,7 +16,16 @@ export class ScheduleController {
     private readonly schedule: ScheduleService,
     private readonly calendar: CalendarService,
     private readonly attendance: AttendanceReportService,
+    private readonly homework: HomeworkOverviewService,
   ) {}
+
+  /** Homework tasks across the groups the caller may see, with hand-in, graded and late counts (sidebar "Homework"). */
+  @Get('homework-overview')
+  @ApiShape({ response: homeworkOverviewReply })
+  @SignedIn()
+  homeworkOverview(@CurrentUser() user: AuthUser, @ValidQuery(homeworkOverviewQuery) q: z.output<typeof homeworkOverviewQuery>) {
+    return this.homework.list(user, q);
+  }
 
   /** The groups the attendance page offers: every group with `sidebar:attendance_index`, else the caller's own. */
   @Get('attendance-report/groups')

@@ -38,3 +38,10 @@ export const attendanceReportQuery = z.strictObject({
   to: almatyDay,
   lang: z.enum(LOCALES).optional(),
 });
+
+/** `GET homework-overview`: optionally one group, and homework due in Almaty days `dueFrom`..`dueTo` (both included). */
+export const homeworkOverviewQuery = z.strictObject({
+  group: z.uuid().optional(),
+  dueFrom: almatyDay.optional(),
+  dueTo: almatyDay.optional(),
+});

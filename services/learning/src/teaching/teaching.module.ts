@@ -3,6 +3,7 @@ import { AuditModule } from '@olymp/server-kit';
 import { CoursesModule } from '../courses/courses.module';
 import { AttendanceReportService } from './attendance-report.service';
 import { CalendarService } from './calendar.service';
+import { HomeworkOverviewService } from './homework-overview.service';
 import { LessonReminders } from './lesson-reminders';
 import { ScheduleController } from './schedule.controller';
 import { ScheduleService } from './schedule.service';
@@ -17,6 +18,6 @@ import { WagesService } from './wages.service';
 @Module({
   imports: [CoursesModule, AuditModule],
   controllers: [TeacherPayController, ScheduleController],
-  providers: [AttendanceReportService, WagesService, ScheduleService, CalendarService, LessonReminders],
+  providers: [AttendanceReportService, HomeworkOverviewService, WagesService, ScheduleService, CalendarService, LessonReminders],
 })
 export class TeachingModule {}
