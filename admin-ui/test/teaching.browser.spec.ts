@@ -5,7 +5,8 @@
  * month's salary in tenge, records a wage payment (who and when) and sees what is still due; the class schedule
  * shows the week's lesson with its teacher's name and filters by teacher and group; the attendance page shows the
  * group's pupil x lessons with the translated mark and totals, and its CSV download is that table (BOM, names, no
- * ids). Nothing is wider than the screen.
+ * ids); the homework list shows the group's task with its hand-ins and opens the group's homework tab. Nothing is
+ * wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -56,7 +57,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
   const authDb = () => stack.services.auth.app.get(DataSource);
   const userId = async (phone: string) => ((await authDb().query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
 
-  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, and reads and downloads the group’s attendance', async ({ locale, viewport }) => {
+  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, reads and downloads the group’s attendance, and finds its homework', async ({ locale, viewport }) => {
     const t = T[locale];
     if (!session) {
       const context = await browser().newContext();
@@ -161,6 +162,20 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       expect(lines[0].split(',')).toEqual([t.attendance.pupil, expect.stringContaining(locale === 'kk' ? 'Пайыздар' : 'Percents'), expect.stringContaining(locale === 'kk' ? 'Бөлшектер' : 'Fractions'), ...(['present', 'late', 'absent', 'excused'] as const).map((k) => t.courses.statuses[k])]);
       expect(lines.slice(1)).toEqual([`Бесінші Айгерім,,${t.courses.statuses.present},1,0,0,0`, '']);
       expect(bytes.toString('utf8')).not.toMatch(UUID);
+
+      // Homework across groups: the group's task with its hand-ins of its pupils, opening the group's homework tab.
+      const task = `${locale === 'kk' ? 'Үй жұмысы' : 'Homework'} ${groupName}`;
+      await api(page, `lessons/${held.id}/homework`, { title: task, dueAt: new Date(Date.now() + 86_400_000).toISOString() });
+      await page.goto(`${gateway.url}/admin/homework`);
+      await page.getByRole('heading', { name: t.common.sidebar.homework }).waitFor();
+      await page.getByRole('combobox', { name: t.attendance.group }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      const taskRow = page.getByTestId('homework-overview').locator('tbody tr', { hasText: task });
+      await taskRow.getByText('0 / 1', { exact: true }).waitFor();
+      expect(await page.getByTestId('homework-overview').innerText()).not.toMatch(UUID);
+      await fits();
+      await taskRow.getByRole('link', { name: task }).click();
+      await page.waitForURL(new RegExp(`/admin/resources/groups/${group.id}\\?tab=homework`));
     }, { storageState: session, viewport });
   }, 240_000);
 });

@@ -49,6 +49,8 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'class-schedule', route: '/class-schedule', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.classSchedule', custom: true },
   // The attendance report (issue 15, teaching): a group's pupils x lessons in Almaty days, and its CSV (GET attendance-report).
   { name: 'attendance', route: '/attendance', group: 'learning', sidebar: ['sidebar:attendance_index'], label: 'sidebar.attendance', custom: true },
+  // Homework across groups (issue 15, teaching; GET homework-overview): each task opens its group's homework tab.
+  { name: 'homework-overview', route: '/homework', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.homework', custom: true },
   // An online course's pupil pages (learning's course-pages/, docs/course-pages.md): the groups' news posts, consultation
   // times with who booked them, and the versions of courses' terms (generated screens; versions are only added).
   { name: 'course-news', route: '/course-news', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.courseNews' },
