@@ -1,5 +1,5 @@
 /**
- * The chat-groups tab of a challenge, a training (and later an event or a course group), docs/chat.md: the thing's
+ * The chat-groups tab of a challenge, a training, an event or a course group, docs/chat.md: the thing's
  * groups with members and open reports, an extra group, and one group's moderation (`?group=<id>`): its messages
  * (authors and hidden texts), reports, members; hide a message, mute a member, close or reopen, and a pinned
  * announcement (with a picture, if chosen) that members also get as a notice. Pictures are fetched with the token

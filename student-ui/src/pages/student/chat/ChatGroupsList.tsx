@@ -1,6 +1,7 @@
 /**
  * A pupil's chat groups as cards (title in the reader's language, unread count, the last message), each opening
- * its conversation. Used by /student/chat and by the chat tabs of a challenge or a training (filtered to that thing).
+ * its conversation. Used by /student/chat and by the chat tabs of a challenge, a training or a course group (filtered
+ * to that thing).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
