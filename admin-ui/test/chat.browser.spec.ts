@@ -4,7 +4,8 @@
  * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement with a
  * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token). The
  * demo course group's and a course event's pages carry the same tab: the group's chat (its teacher and pupil, from
- * the seed's membership facts) and the event's (the course's pupil, from publishing it), closed from the tab.
+ * the seed's membership facts) and the event's (the course's pupil, from publishing it), closed from the tab; an
+ * extra group of the event gets the pupil from the event's members, links allowed, and loses the pupil again.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -187,6 +188,24 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       const eventGroup = groups.body.data.find((g) => g.kind === 'event' && g.refId === eventId)!;
       const refused = await api<{ code: string }>(tokens.demo, `chat/groups/${eventGroup.id}/messages`, { method: 'POST', body: { clientId: 'closed-event-1', text: 'Сәлем' } });
       expect(refused.body.code).toBe('CHAT_GROUP_CLOSED');
+
+      // An extra group of the event: the pupil put in from the event's members, links allowed.
+      for (const l of ['kk', 'ru', 'en'] as const) await page.getByLabel(ruCommon.chat[`title_${l}`]).fill(`Группа А (${l})`);
+      await page.getByRole('button', { name: ruCommon.chat.createSend }).click();
+      await page.getByRole('button', { name: 'Группа А (ru)' }).click();
+      const extra = page.getByTestId('chat-group-moderation').filter({ hasText: 'Группа А (ru)' });
+      await extra.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await extra.getByRole('combobox', { name: ruCommon.chat.addMember }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'Айгерім Б.' }).click();
+      await extra.getByRole('button', { name: ruCommon.chat.addMemberSend }).click();
+      await extra.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+      await extra.getByRole('switch', { name: ruCommon.chat.linksAllowed }).click();
+      const extraGroup = await waitFor(async () => {
+        const mine = await api<{ data: { id: string; refId: string; isDefault: boolean; linksAllowed: boolean }[] }>(tokens.demo, `chat/groups?kind=event&refId=${eventId}`);
+        return mine.body.data.find((g) => !g.isDefault && g.linksAllowed);
+      }, { what: 'the pupil in the extra group with links allowed' });
+      await extra.getByRole('row').filter({ hasText: 'Айгерім Б.' }).getByRole('button', { name: ruCommon.chat.removeMember }).click();
+      await waitFor(async () => (await api(tokens.demo, `chat/groups/${extraGroup.id}`)).status === 404, { what: 'the pupil out of the extra group' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }, { ...SIZES[0][1], storageState: manager });
