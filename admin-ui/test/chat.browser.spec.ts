@@ -3,7 +3,7 @@
  * manager opens the demo training's chat-groups tab, sees the group with its open report, opens it, hides the
  * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement with a
  * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token). The
- * demo course group's and a course event's pages carry the same tab: the group's chat (its teacher and pupil, from
+ * demo course group's, the flex demo course's (its own chat, the enrolled pupil) and a course event's pages carry the same tab: the group's chat (its teacher and pupil, from
  * the seed's membership facts) and the event's (the course's pupil, from publishing it), closed from the tab; an
  * extra group of the event gets the pupil from the event's members, links allowed, and loses the pupil again.
  */
@@ -29,6 +29,7 @@ const DEMO_TITLE = 'Бөлшектер мен пайыздар';
 const DEMO_COURSE = stableUuid('olymp-demo:learning:course:district-preparation');
 const DEMO_GROUP = stableUuid('olymp-demo:learning:course:district-preparation:group:1');
 const DEMO_PUPIL = stableUuid('olymp-demo:+77000000105');
+const DEMO_FLEX = stableUuid('olymp-demo:learning:course:flex-fractions');
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 const SIZES: [string, BrowserContextOptions][] = [
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
@@ -172,6 +173,13 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       await panel.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
       await panel.getByRole('row').filter({ hasText: 'Дана К.' }).waitFor();
 
+      // The flex course's page: its own chat with the enrolled pupil.
+      await page.goto(`${gateway.url}/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`);
+      await page.getByRole('button', { name: 'Дроби в своём темпе' }).click();
+      const flex = page.getByTestId('chat-group-moderation');
+      await flex.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await flex.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+
       // The event's page: information first, then its chat, closed from the tab (the pupil can read, not post).
       await page.goto(`${gateway.url}/admin/resources/events/${eventId}`);
       await page.getByRole('tab', { name: ruCommon.chat.tabInformation, exact: true }).waitFor();
@@ -213,7 +221,7 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
 
   it('the event and course group chat tabs fit a desktop', async () => {
     await withPage(async (page: Page) => {
-      for (const url of [`/admin/resources/events/${eventId}?tab=chat-groups`, `/admin/resources/groups/${DEMO_GROUP}?tab=chat-groups`]) {
+      for (const url of [`/admin/resources/events/${eventId}?tab=chat-groups`, `/admin/resources/groups/${DEMO_GROUP}?tab=chat-groups`, `/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`]) {
         await page.goto(`${gateway.url}${url}`);
         await page.locator('.ant-table-row').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

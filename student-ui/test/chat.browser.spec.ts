@@ -7,8 +7,8 @@
  * the pupil's language, by the page or by the server), previews it and sends it; the other pupil sees it live,
  * fetched with the token from the members-only route. The demo course's enrolled pupil opens the online course's chat
  * tab: it lists the course group's chat (made from the seed's membership facts), which opens and takes a message.
- * The flex course's group-chat tab says there is no group chat until staff put the pupil on a group of the course,
- * then lists that group's chat.
+ * The flex course's group-chat tab lists the course's own chat for its enrolled pupil, and its group's chat too once
+ * staff put the pupil on a group of the course; a pupil not enrolled is told there is none.
  */
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -276,17 +276,32 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     await courseChatTab(DESKTOP, 'kk', async () => undefined);
   }, 120_000);
 
-  it("the flex course's group-chat tab lists the chat of the pupil's group of the course once staff add them (phone ru, desktop kk)", async () => {
+  it("the flex course's group-chat tab lists the course's chat, then its group's once staff add the pupil; none for a pupil not enrolled (phone ru, desktop kk)", async () => {
     const base = site.url;
     const one = await sessionOf('+77000000105');
+    const two = await sessionOf('+77000000106');
     const admin = await testToken({ roleId: ROLE.admin });
+    const outsider = await browser().newContext(PHONE);
+    try {
+      const page = await outsider.newPage();
+      await useSession(page, two, 'ru');
+      await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
+      await page.getByRole('link', { name: ruFlex.tabs['group-chat'], exact: true }).waitFor();
+      await page.getByText(ruChat.noCourseGroup).waitFor();
+      expect(await page.locator('[data-chat-group]').count()).toBe(0);
+    } finally {
+      await outsider.close();
+    }
     const context = await browser().newContext(PHONE);
     try {
       const page = await context.newPage();
       await useSession(page, one, 'ru');
       await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
-      await page.getByRole('link', { name: ruFlex.tabs['group-chat'], exact: true }).waitFor();
-      await page.getByText(ruChat.noCourseGroup).waitFor();
+      // The enrolled demo pupil: the course's own chat (from the seed's membership fact).
+      const courseChat = await api<{ data: { id: string }[] }>(base, `chat/groups?kind=course&refId=${DEMO_FLEX}`, one.token);
+      expect(courseChat.data).toHaveLength(1);
+      await page.locator(`[data-chat-group="${courseChat.data[0].id}"]`).waitFor();
+      expect(await page.locator('[data-chat-group]').count()).toBe(1);
       // Staff put the pupil on a group of the flex course: its chat follows through learning's membership facts.
       const group = await api<{ id: string }>(base, 'groups', admin, { method: 'POST', body: { courseId: DEMO_FLEX, name: 'Flex 1', published: true } });
       await api(base, `groups/${group.id}/members`, admin, { method: 'POST', body: { userId: one.user, role: 'pupil' } });
@@ -296,7 +311,7 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
       }, { what: "the flex group's chat", timeoutMs: 20_000 });
       await page.reload();
       await page.locator(`[data-chat-group="${chatId}"]`).waitFor();
-      expect(await page.locator('[data-chat-group]').count()).toBe(1);
+      expect(await page.locator('[data-chat-group]').count()).toBe(2);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.setViewportSize(DESKTOP.viewport ?? { width: 1440, height: 900 });
       await page.evaluate(() => localStorage.setItem('currentLocale', 'kk'));

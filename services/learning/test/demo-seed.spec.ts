@@ -150,6 +150,15 @@ describe('demo content', () => {
     ]);
   });
 
+  it("tells the flex demo course's chat its enrolled pupil (kind course)", async () => {
+    const rows = await s.sql<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->'group'->>'kind' = 'course'",
+    );
+    expect(rows.map((r) => r.payload)).toEqual([
+      expect.objectContaining({ group: { kind: 'course', id: demoId('course:flex-fractions') }, userId: demoUserId('+77000000105'), name: 'Айгерім Б.', active: true }),
+    ]);
+  });
+
   it('adds nothing on a second start', async () => {
     const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.outbox WHERE subject = \'learning.membership.changed\') + (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) + (SELECT COUNT(*) FROM {learning}.course_terms) + (SELECT COUNT(*) FROM {learning}.course_news_posts) + (SELECT COUNT(*) FROM {learning}.consultation_slots) AS n'))[0].n;
     const before = await count();

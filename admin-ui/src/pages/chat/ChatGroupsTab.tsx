@@ -19,7 +19,7 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
 import { formatInstant } from '../../lib/time';
 
-type Kind = 'challenge' | 'training' | 'event' | 'course_group';
+type Kind = 'challenge' | 'training' | 'event' | 'course_group' | 'course';
 
 function useAct() {
   const { t } = useTranslation();

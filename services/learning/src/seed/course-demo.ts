@@ -101,6 +101,23 @@ export class CourseDemoSeeder {
   }
 
   /**
+   * The flex demo course's own chat (docs/chat.md, kind `course`) learns its enrolled demo pupil, as a paid period
+   * would tell it. Called once, when the flex demo was just created (flex-demo.ts).
+   */
+  async flexChat(m: EntityManager, courseId: string): Promise<void> {
+    const c = await m.findOneByOrFail(Course, { id: courseId });
+    await this.outbox.add(m, 'learning.membership.changed', {
+      group: { kind: 'course', id: courseId },
+      userId: demoUser(DEMO_ENROLLED_PUPIL_PHONE),
+      name: DEMO_PUBLIC_NAMES.pupil,
+      role: 'pupil',
+      title: { kk: c.titleKk, ru: c.titleRu, en: c.titleEn },
+      active: true,
+      at: this.clock.now().toISOString(),
+    });
+  }
+
+  /**
    * The course pages' demo (docs/course-pages.md): terms to accept before the first lesson, one news post from the
    * teacher and two free consultation times (tomorrow and the day after, 16:00 Almaty). Added once, also to a
    * database seeded before the pages existed.

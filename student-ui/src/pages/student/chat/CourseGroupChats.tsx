@@ -1,7 +1,7 @@
 /**
- * The chats of the pupil's groups of one course (a flex course's group-chat tab, docs/chat.md): each group's chat is
- * made by learning's membership facts when staff (or a paid enrolment) put the pupil on the group. A pupil on no
- * group of the course is told so: a flex course has no course-wide chat.
+ * A flex course's group-chat tab (docs/chat.md): the course's own chat (kind `course`: its enrolled pupils, from
+ * learning's membership facts on payment and on the end of access) and the chats of the pupil's groups of this
+ * course, if staff put them on one. A pupil in none (not enrolled) is told so.
  */
 import { useTranslation } from 'react-i18next';
 import { getMyGroups } from '../../../api/courses';
@@ -15,11 +15,11 @@ export function CourseGroupChats({ courseId }: { courseId: string }) {
   const groups = useApi(getMyGroups, 'my-groups');
   if (groups.error) return <Alert tone="error">{errorMessage(groups.error, t('loadFailed'))}</Alert>;
   if (!groups.data) return <Skeleton height={120} />;
-  const mine = groups.data.data.filter((g) => g.course.id === courseId);
-  if (!mine.length) return <EmptyState icon="💬" title={t('noCourseGroup')}>{t('noCourseGroupText')}</EmptyState>;
+  const mine = new Set(groups.data.data.filter((g) => g.course.id === courseId).map((g) => g.id));
   return (
-    <div className="stack">
-      {mine.map((g) => <ChatGroupsList key={g.id} kind="course_group" refId={g.id} />)}
-    </div>
+    <ChatGroupsList
+      only={(g) => (g.kind === 'course' && g.refId === courseId) || (g.kind === 'course_group' && mine.has(g.refId))}
+      empty={<EmptyState icon="💬" title={t('noCourseGroup')}>{t('noCourseGroupText')}</EmptyState>}
+    />
   );
 }
