@@ -1,7 +1,7 @@
 import { ThemedLayout, RefineThemes, useNotificationProvider } from '@refinedev/antd';
 import { DEFAULT_LOCALE, ScrollToTop, isLocale } from '@olymp/web-common';
 import { Refine, useGetIdentity, useIsAuthenticated } from '@refinedev/core';
-import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
 import { Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,13 @@ import { MetaProvider, useMeta } from './meta/MetaContext';
 import { buildResources } from './meta/resources';
 import { CUSTOM_PAGES, EXTRA_ROUTES, type PageProps } from './pages/registry';
 import { useAccess } from './hooks/useAccess';
+import { useReducedMotion } from './hooks/useReducedMotion';
 import { accessControlProvider, keysFor, setAccessRules } from './providers/access';
 import { useAntdLocale } from './providers/antd-locale';
 import { authProvider, type Identity } from './providers/auth';
 import { dataProvider } from './providers/data';
 import { useI18nProvider } from './providers/i18n';
+import { routerProvider } from './providers/router';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -161,8 +163,10 @@ function AdminApp() {
 export function App() {
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => ({ ...RefineThemes.Blue, token: { ...RefineThemes.Blue.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
-    <ConfigProvider theme={RefineThemes.Blue} locale={antdLocale}>
+    <ConfigProvider theme={theme} locale={antdLocale}>
       {/* Spec 9: toasts top-right, 5 s, at most 20 at once. */}
       <AntdApp notification={{ placement: 'topRight', duration: 5, maxCount: 20 }} message={{ duration: 5, maxCount: 20 }}>
         {/* ... and dismissed by a sideways drag past 60 % of their width. */}

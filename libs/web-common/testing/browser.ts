@@ -16,7 +16,7 @@ const BUILD_AND_START_TIMEOUT_MS = 120_000;
 /** Builds the app in `uiDir` exactly as `npm run build -w <ui>` does, into `outDir` (its dist stays untouched). */
 export async function buildUiInto(uiDir: string, outDir: string): Promise<void> {
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error', ...(process.env.PROFILE_DIR ? ['--sourcemap'] : [])], {
     cwd: uiDir,
     // jest runs with NODE_ENV=test; the build must be the production one the gateway serves.
     env: { ...process.env, NODE_ENV: 'production' },
@@ -60,6 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function cachedUiBuild(uiDir: string): Promise<string> {
   const hash = createHash('sha256');
+  hash.update(process.env.PROFILE_DIR ? 'with source maps\0' : '');
   for (const file of buildInputs(uiDir)) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
   const cacheRoot = path.join(tmpdir(), 'olymp-ui-builds');
   await mkdir(cacheRoot, { recursive: true });
@@ -143,11 +144,33 @@ export function pageRunner(browser: () => Browser, { allowConsole }: { allowCons
       page.on('console', (message) => {
         if (message.type() === 'error' && !allowConsole?.test(message.text())) problems.push(`console: ${message.text()}`);
       });
+      const profiling = await startPageProfile(page);
       await run(page);
+      await profiling?.save();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
+  };
+}
+
+/**
+ * With PROFILE_DIR set, a CPU profile of the page's main thread (Chrome DevTools format, 0.5 ms samples) for each
+ * pageRunner call, and the UI builds carry source maps (a build of their own, see cachedUiBuild) so the profile's
+ * frames can be mapped back to sources. How to read them: docs/architecture.md, "What a test file costs".
+ */
+async function startPageProfile(page: Page): Promise<{ save(): Promise<void> } | undefined> {
+  const dir = process.env.PROFILE_DIR;
+  if (!dir) return undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async save() {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(path.join(dir, `${Date.now()}-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    },
   };
 }
 

@@ -21,6 +21,10 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The UIs honour the reader's "reduce motion" setting (no antd animations in the admin, no CSS transitions in the
+  // student site): every dialog, menu and toast is there at once instead of after a 200-300 ms animation that each
+  // click and wait would otherwise sit through. Animations themselves are not what these tests check.
+  '--force-prefers-reduced-motion',
 ];
 
 const LAUNCH_TIMEOUT_MS = 30_000;
