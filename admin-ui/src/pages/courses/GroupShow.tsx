@@ -31,7 +31,6 @@ export default function GroupShow({ id }: PageProps) {
   const record = query.data?.data;
   usePageTitle(String(record?.name ?? ''));
   const members = useApi<GroupMembersReply>(`groups/${id}/members`);
-  const { has } = useAccess();
   if (!record) return null;
   const people = members.data?.data ?? [];
   return (
