@@ -2,23 +2,34 @@
  * Chat moderation in the admin UI (docs/chat.md) on the whole platform in Chromium, at 390x844 and 1440x900: a
  * manager opens the demo training's chat-groups tab, sees the group with its open report, opens it, hides the
  * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement with a
- * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token).
+ * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token). The
+ * demo course group's, the flex demo course's (its own chat, the enrolled pupil) and a course event's pages carry the same tab: the group's chat (its teacher and pupil, from
+ * the seed's membership facts) and the event's (the course's pupil, from publishing it), closed from the tab; an
+ * extra group of the event gets the pupil from the event's members, links allowed, and loses the pupil again.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { EventOutbox } from '@olymp/server-kit';
+import { EventOutbox, stableUuid } from '@olymp/server-kit';
+import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkT from '../src/i18n/locales/kk/training.json';
+import ruCommon from '../src/i18n/locales/ru/common.json';
+import ruCourses from '../src/i18n/locales/ru/courses.json';
 import { PHONES, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const DEMO_TITLE = 'Бөлшектер мен пайыздар';
+/** The demo course's group and its enrolled pupil (learning's and auth's demo ids). */
+const DEMO_COURSE = stableUuid('olymp-demo:learning:course:district-preparation');
+const DEMO_GROUP = stableUuid('olymp-demo:learning:course:district-preparation:group:1');
+const DEMO_PUPIL = stableUuid('olymp-demo:+77000000105');
+const DEMO_FLEX = stableUuid('olymp-demo:learning:course:flex-fractions');
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 const SIZES: [string, BrowserContextOptions][] = [
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
@@ -37,6 +48,7 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
   let groupId: string;
   const pupils = { a: randomUUID(), b: randomUUID() };
   const tokens: Record<string, string> = {};
+  let eventId: string;
 
   const api = async <T,>(token: string, p: string, init: { method?: string; body?: unknown } = {}) => {
     const res = await fetch(`${gateway.url}/api/${p}`, {
@@ -64,6 +76,21 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       const mine = await api<{ data: { id: string; members: number }[] }>(tokens.b, 'chat/groups');
       return mine.body.data?.[0]?.members === 2 && mine.body.data[0].id;
     }, { what: 'the training group with both pupils', timeoutMs: 20_000 });
+    // A webinar for the demo course, published: its chat gets the course's pupil through learning's facts.
+    const admin = await testToken({ roleId: ROLE.admin });
+    const event = await api<{ id: string }>(admin, 'events', { method: 'POST', body: {
+      titleKk: 'Курс вебинары', titleRu: 'Вебинар курса', titleEn: 'Course webinar', startsAt: '2026-12-20T14:00:00Z', endsAt: '2026-12-20T15:00:00Z',
+      onlineUrl: 'https://meet.example.kz/w', audience: 'course', courseId: DEMO_COURSE,
+    } });
+    expect(event.status).toBe(201);
+    eventId = event.body.id;
+    expect((await api(admin, `events/${eventId}/publish`, { method: 'POST', body: {} })).status).toBe(200);
+    tokens.demo = await testToken({ userId: DEMO_PUPIL });
+    await waitFor(async () => {
+      const mine = await api<{ data: { kind: string; refId: string }[] }>(tokens.demo, 'chat/groups');
+      const kinds = mine.body.data.map((g) => `${g.kind}:${g.refId}`);
+      return kinds.includes(`event:${eventId}`) && kinds.includes(`course_group:${DEMO_GROUP}`);
+    }, { what: "the demo pupil in the course group's and the event's chats", timeoutMs: 20_000 });
     const context = await browser().newContext();
     manager = await storageOf(context, gateway.url, PHONES.manager);
     await context.close();
@@ -132,5 +159,74 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }, { ...size, storageState: manager });
+  }, 120_000);
+
+  it("a manager moderates a course group's and an event's chat from their pages, in Russian (phone)", async () => {
+    await withPage(async (page: Page) => {
+      await page.addInitScript(() => localStorage.setItem('currentLocale', 'ru'));
+      // The course group's page: its chat with the teacher and the pupil.
+      await page.goto(`${gateway.url}/admin/resources/groups/${DEMO_GROUP}?tab=chat-groups`);
+      await page.getByRole('tab', { name: ruCourses.tabs.chatGroups, exact: true }).waitFor();
+      await page.getByRole('button', { name: /Курс подготовки к районному этапу · Топ 1/ }).click();
+      const panel = page.getByTestId('chat-group-moderation');
+      await panel.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await panel.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+      await panel.getByRole('row').filter({ hasText: 'Дана К.' }).waitFor();
+
+      // The flex course's page: its own chat with the enrolled pupil.
+      await page.goto(`${gateway.url}/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`);
+      await page.getByRole('button', { name: 'Дроби в своём темпе' }).click();
+      const flex = page.getByTestId('chat-group-moderation');
+      await flex.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await flex.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+
+      // The event's page: information first, then its chat, closed from the tab (the pupil can read, not post).
+      await page.goto(`${gateway.url}/admin/resources/events/${eventId}`);
+      await page.getByRole('tab', { name: ruCommon.chat.tabInformation, exact: true }).waitFor();
+      await page.getByText('Вебинар курса').first().waitFor();
+      await page.getByRole('tab', { name: ruCommon.chat.tabChatGroups, exact: true }).click();
+      await page.getByRole('button', { name: 'Вебинар курса' }).click();
+      const event = page.getByTestId('chat-group-moderation');
+      await event.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await event.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+      await event.getByRole('button', { name: ruCommon.chat.close }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: ruCommon.chat.close }).click();
+      await event.getByRole('button', { name: ruCommon.chat.reopen }).waitFor();
+      const groups = await api<{ data: { id: string; kind: string; refId: string }[] }>(tokens.demo, 'chat/groups');
+      const eventGroup = groups.body.data.find((g) => g.kind === 'event' && g.refId === eventId)!;
+      const refused = await api<{ code: string }>(tokens.demo, `chat/groups/${eventGroup.id}/messages`, { method: 'POST', body: { clientId: 'closed-event-1', text: 'Сәлем' } });
+      expect(refused.body.code).toBe('CHAT_GROUP_CLOSED');
+
+      // An extra group of the event: the pupil put in from the event's members, links allowed.
+      for (const l of ['kk', 'ru', 'en'] as const) await page.getByLabel(ruCommon.chat[`title_${l}`]).fill(`Группа А (${l})`);
+      await page.getByRole('button', { name: ruCommon.chat.createSend }).click();
+      await page.getByRole('button', { name: 'Группа А (ru)' }).click();
+      const extra = page.getByTestId('chat-group-moderation').filter({ hasText: 'Группа А (ru)' });
+      await extra.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
+      await extra.getByRole('combobox', { name: ruCommon.chat.addMember }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'Айгерім Б.' }).click();
+      await extra.getByRole('button', { name: ruCommon.chat.addMemberSend }).click();
+      await extra.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
+      await extra.getByRole('switch', { name: ruCommon.chat.linksAllowed }).click();
+      const extraGroup = await waitFor(async () => {
+        const mine = await api<{ data: { id: string; refId: string; isDefault: boolean; linksAllowed: boolean }[] }>(tokens.demo, `chat/groups?kind=event&refId=${eventId}`);
+        return mine.body.data.find((g) => !g.isDefault && g.linksAllowed);
+      }, { what: 'the pupil in the extra group with links allowed' });
+      await extra.getByRole('row').filter({ hasText: 'Айгерім Б.' }).getByRole('button', { name: ruCommon.chat.removeMember }).click();
+      await waitFor(async () => (await api(tokens.demo, `chat/groups/${extraGroup.id}`)).status === 404, { what: 'the pupil out of the extra group' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }, { ...SIZES[0][1], storageState: manager });
+  }, 120_000);
+
+  it('the event and course group chat tabs fit a desktop', async () => {
+    await withPage(async (page: Page) => {
+      for (const url of [`/admin/resources/events/${eventId}?tab=chat-groups`, `/admin/resources/groups/${DEMO_GROUP}?tab=chat-groups`, `/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`]) {
+        await page.goto(`${gateway.url}${url}`);
+        await page.locator('.ant-table-row').first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    }, { ...SIZES[1][1], storageState: manager });
   }, 120_000);
 });

@@ -192,14 +192,15 @@ export const EVENT_SCHEMAS = {
     }),
   },
   /**
-   * Who may see a challenge, a training, an event or a course group changed: a pupil joined or left it (or a teacher
-   * was put on or taken off a course group). Notifications keeps chat-group membership from it, so it never asks
+   * Who may see a challenge, a training, an event, a course group or a flex course (`course`: its enrolled pupils; a
+   * paid period joins, an access that ends leaves) changed: a pupil joined or left it (or a teacher was put on or
+   * taken off a course group). Notifications keeps chat-group membership from it, so it never asks
    * learning per message. `name` is already the public form ("Aigerim S.": pupils are minors), never a phone.
    * `at` orders the facts of one (group, user): a consumer keeps the newest and ignores older or repeated ones.
    */
   'learning.membership.changed': {
     1: z.object({
-      group: z.object({ kind: z.enum(['challenge', 'training', 'event', 'course_group']), id: uuid }),
+      group: z.object({ kind: z.enum(['challenge', 'training', 'event', 'course_group', 'course']), id: uuid }),
       userId: uuid,
       name: z.string().min(1).max(120),
       role: z.enum(['pupil', 'teacher']),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { dataOf, isoInstant, localizedText } from './http';
 import type { ChatGroupChange, ChatMessageView, ChatTyping } from './socket';
 
-export const CHAT_GROUP_KINDS = ['challenge', 'training', 'event', 'course_group'] as const;
+/** `course`: a flex course's own chat (its enrolled pupils); a live course's chats are its groups' (`course_group`). */
+export const CHAT_GROUP_KINDS = ['challenge', 'training', 'event', 'course_group', 'course'] as const;
 export const chatGroupKind = z.enum(CHAT_GROUP_KINDS);
 
 /** Limits stated once (server and screens read them). */

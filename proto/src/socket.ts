@@ -84,7 +84,7 @@ export interface HandshakeRefusal {
 }
 
 /** What a chat group belongs to. */
-export type ChatGroupKind = 'challenge' | 'training' | 'event' | 'course_group';
+export type ChatGroupKind = 'challenge' | 'training' | 'event' | 'course_group' | 'course';
 
 /**
  * A chat message as members see it (docs/chat.md). No author id or phone ever: pupils are minors. `author.key` is

@@ -5,19 +5,25 @@
  * learning (the real event path to notifications); pupil two (another grade) is put into the same group by the
  * membership fact itself. Pictures: a pupil attaches one from the composer (a wrong file is refused with a message in
  * the pupil's language, by the page or by the server), previews it and sends it; the other pupil sees it live,
- * fetched with the token from the members-only route.
+ * fetched with the token from the members-only route. The demo course's enrolled pupil opens the online course's chat
+ * tab: it lists the course group's chat (made from the seed's membership facts), which opens and takes a message.
+ * The flex course's group-chat tab lists the course's own chat for its enrolled pupil, and its group's chat too once
+ * staff put the pupil on a group of the course; a pupil not enrolled is told there is none.
  */
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
-import { EventOutbox } from '@olymp/server-kit';
+import { EventOutbox, stableUuid } from '@olymp/server-kit';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import kkChat from '../src/i18n/locales/kk/chat.json';
 import ruChat from '../src/i18n/locales/ru/chat.json';
+import ruFlex from '../src/i18n/locales/ru/flex.json';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
+import kkCourses from '../src/i18n/locales/kk/courses.json';
+import ruCourses from '../src/i18n/locales/ru/courses.json';
 import { startStack, type Stack } from './stack';
 import { signInThroughLogin, useSession, type Session } from './session';
 
@@ -25,6 +31,10 @@ const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+/** The demo preparation course and its group (learning's demo ids); the grade-5 demo pupil is enrolled in it. */
+const DEMO_COURSE = stableUuid('olymp-demo:learning:course:district-preparation');
+const DEMO_GROUP = stableUuid('olymp-demo:learning:course:district-preparation:group:1');
+const DEMO_FLEX = stableUuid('olymp-demo:learning:course:flex-fractions');
 const SIZES = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
@@ -222,5 +232,94 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
       const overflow = await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
+  }, 120_000);
+
+  /** The demo pupil's online course page on its chat tab: the one card of the course group's chat, nothing wider than the screen. */
+  async function courseChatTab(size: BrowserContextOptions, locale: 'kk' | 'ru', run: (page: Page, groupId: string) => Promise<void>): Promise<void> {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    const texts = locale === 'ru' ? ruCourses : kkCourses;
+    const context = await browser().newContext(size);
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await useSession(page, one, locale);
+      await page.goto(`${base}/student/courses/online-courses/${DEMO_COURSE}/chat`);
+      await page.getByRole('link', { name: texts.online.tabs.chat, exact: true }).waitFor();
+      const card = page.locator('[data-chat-group]');
+      await card.first().waitFor();
+      // Only the course group's chat ("<course> · <group>"), with its teacher and pupil.
+      expect(await card.count()).toBe(1);
+      const groupId = (await card.getAttribute('data-chat-group')) ?? '';
+      const mine = await api<{ data: { id: string; refId: string; members: number }[] }>(base, 'chat/groups?kind=course_group', one.token);
+      expect(mine.data).toEqual([expect.objectContaining({ id: groupId, refId: DEMO_GROUP, members: 2 })]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await run(page, groupId);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it("an enrolled pupil opens the course group's chat from the online course's chat tab and writes (phone, ru)", async () => {
+    await courseChatTab(PHONE, 'ru', async (page, groupId) => {
+      await page.locator(`[data-chat-group="${groupId}"]`).click();
+      await page.waitForURL(`${site.url}/student/chat/${groupId}`);
+      await page.getByRole('textbox', { name: ruChat.placeholder }).fill('Когда следующий урок?');
+      await page.getByRole('button', { name: ruChat.send }).click();
+      await page.locator('.chat-msg', { hasText: 'Когда следующий урок?' }).waitFor();
+    });
+  }, 120_000);
+
+  it("the online course's chat tab fits a desktop (kk)", async () => {
+    await courseChatTab(DESKTOP, 'kk', async () => undefined);
+  }, 120_000);
+
+  it("the flex course's group-chat tab lists the course's chat, then its group's once staff add the pupil; none for a pupil not enrolled (phone ru, desktop kk)", async () => {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    const two = await sessionOf('+77000000106');
+    const admin = await testToken({ roleId: ROLE.admin });
+    const outsider = await browser().newContext(PHONE);
+    try {
+      const page = await outsider.newPage();
+      await useSession(page, two, 'ru');
+      await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
+      await page.getByRole('link', { name: ruFlex.tabs['group-chat'], exact: true }).waitFor();
+      await page.getByText(ruChat.noCourseGroup).waitFor();
+      expect(await page.locator('[data-chat-group]').count()).toBe(0);
+    } finally {
+      await outsider.close();
+    }
+    const context = await browser().newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      await useSession(page, one, 'ru');
+      await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
+      // The enrolled demo pupil: the course's own chat (from the seed's membership fact).
+      const courseChat = await api<{ data: { id: string }[] }>(base, `chat/groups?kind=course&refId=${DEMO_FLEX}`, one.token);
+      expect(courseChat.data).toHaveLength(1);
+      await page.locator(`[data-chat-group="${courseChat.data[0].id}"]`).waitFor();
+      expect(await page.locator('[data-chat-group]').count()).toBe(1);
+      // Staff put the pupil on a group of the flex course: its chat follows through learning's membership facts.
+      const group = await api<{ id: string }>(base, 'groups', admin, { method: 'POST', body: { courseId: DEMO_FLEX, name: 'Flex 1', published: true } });
+      await api(base, `groups/${group.id}/members`, admin, { method: 'POST', body: { userId: one.user, role: 'pupil' } });
+      const chatId = await waitFor(async () => {
+        const mine = await api<{ data: { id: string }[] }>(base, `chat/groups?kind=course_group&refId=${group.id}`, one.token);
+        return mine.data[0]?.id;
+      }, { what: "the flex group's chat", timeoutMs: 20_000 });
+      await page.reload();
+      await page.locator(`[data-chat-group="${chatId}"]`).waitFor();
+      expect(await page.locator('[data-chat-group]').count()).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.setViewportSize(DESKTOP.viewport ?? { width: 1440, height: 900 });
+      await page.evaluate(() => localStorage.setItem('currentLocale', 'kk'));
+      await page.reload();
+      await page.locator(`[data-chat-group="${chatId}"]`).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 });

@@ -1,4 +1,7 @@
-/** The show screen of any standard resource: every column of the row, related rows by name. */
+/**
+ * The show screen of any standard resource: every column of the row, related rows by name. A hand-written page may
+ * `wrap` the details (an event's page puts them in its information tab beside its chat groups).
+ */
 import { DEFAULT_LOCALE, isLocale } from '@olymp/web-common';
 import { Show } from '@refinedev/antd';
 import { useShow, type BaseKey, type BaseRecord } from '@refinedev/core';
@@ -12,7 +15,12 @@ import { fieldLabel, recordLabel } from './labels';
 import { useReferenced } from './references';
 import { renderValue } from './values';
 
-export function GeneratedShow({ resource, id, children }: { resource: string; id: BaseKey; children?: (record: BaseRecord) => ReactNode }) {
+export function GeneratedShow({ resource, id, children, wrap }: {
+  resource: string;
+  id: BaseKey;
+  children?: (record: BaseRecord) => ReactNode;
+  wrap?: (details: ReactNode, record: BaseRecord) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const meta = useResourceMeta(resource);
@@ -25,7 +33,7 @@ export function GeneratedShow({ resource, id, children }: { resource: string; id
   if (!meta) return null;
   return (
     <Show resource={resource} recordItemId={id} isLoading={query.isLoading} title={<h1 style={{ margin: 0, fontSize: 'inherit' }}>{title}</h1>}>
-      {record ? (
+      {record ? (wrap ?? ((details: ReactNode) => details))(
         <>
           <Descriptions bordered column={1} size="small">
             {meta.fields.map((f) => (
@@ -35,7 +43,8 @@ export function GeneratedShow({ resource, id, children }: { resource: string; id
             ))}
           </Descriptions>
           {children?.(record)}
-        </>
+        </>,
+        record,
       ) : null}
     </Show>
   );

@@ -5,6 +5,7 @@
 import { lazy, type ComponentType } from 'react';
 import { CreateThenShow } from '../crud/CreateThenShow';
 import { PAGES as COURSE_PAGES } from './courses/pages';
+import { PAGES as EVENT_PAGES } from './events/pages';
 import { PAGES as PEOPLE_PAGES } from './people/pages';
 import { PAGES as SETTINGS_PAGES } from './settings/pages';
 import { PAGES as SHOP_PAGES } from './shop/pages';
@@ -40,7 +41,7 @@ const InvoiceShow = lazy(() => import('./finance/InvoiceShow'));
 const InvoiceCreate = lazy(() => import('./finance/InvoiceCreate'));
 const OtpLogPage = lazy(() => import('./otp/OtpLogPage'));
 
-const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES, LIBRARY_PAGES, MEDIA_PAGES, TEACHING_PAGES];
+const AREAS: AreaPages[] = [TRAINING_PAGES, PEOPLE_PAGES, SETTINGS_PAGES, SHOP_PAGES, COURSE_PAGES, LIBRARY_PAGES, MEDIA_PAGES, TEACHING_PAGES, EVENT_PAGES];
 
 export const CUSTOM_PAGES: Record<string, Pages> = {
   challenges: { show: ChallengeShow, create: CreateThenShow },

@@ -2,7 +2,8 @@
  * The demo a newcomer plays at once (issue 4): with SEED_DEMO on, the 5-day challenge exists for grades 4, 5 and 6,
  * day 1 is open now, each day holds 10 x 5 + 15 x 8 + 10 x 10 = 270 points (1350 in five days) in three languages;
  * a paid challenge, a training, a library and a flex course (two chapters, the demo pupil enrolled) exist too, the
- * preparation course has terms, a news post and two consultation times; a second start adds nothing; the demo grade-5 pupil can join and play;
+ * preparation course has terms, a news post and two consultation times, and its group's chat is told its teacher and
+ * pupil (membership facts in the outbox, public names); a second start adds nothing; the demo grade-5 pupil can join and play;
  * the first day's treasure opens only once day 1's tests are finished, and is claimed once.
  */
 import { demoUserId } from '@olymp/auth';
@@ -138,8 +139,28 @@ describe('demo content', () => {
     expect(page.body.data.collections).toHaveLength(1);
   });
 
+  it("tells chat the preparation course group's teacher and pupil (learning.membership.changed, public names)", async () => {
+    const rows = await s.sql<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->'group'->>'id' = $1 ORDER BY id",
+      [demoId('course:district-preparation:group:1')],
+    );
+    expect(rows.map((r) => r.payload).sort((a, b) => String(a.role).localeCompare(String(b.role)))).toEqual([
+      expect.objectContaining({ group: { kind: 'course_group', id: demoId('course:district-preparation:group:1') }, userId: demoUserId('+77000000105'), name: 'Айгерім Б.', role: 'pupil', active: true }),
+      expect.objectContaining({ userId: demoUserId('+77000000010'), name: 'Дана К.', role: 'teacher', active: true, title: expect.objectContaining({ ru: 'Курс подготовки к районному этапу · Топ 1 / Group 1' }) }),
+    ]);
+  });
+
+  it("tells the flex demo course's chat its enrolled pupil (kind course)", async () => {
+    const rows = await s.sql<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->'group'->>'kind' = 'course'",
+    );
+    expect(rows.map((r) => r.payload)).toEqual([
+      expect.objectContaining({ group: { kind: 'course', id: demoId('course:flex-fractions') }, userId: demoUserId('+77000000105'), name: 'Айгерім Б.', active: true }),
+    ]);
+  });
+
   it('adds nothing on a second start', async () => {
-    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) + (SELECT COUNT(*) FROM {learning}.course_terms) + (SELECT COUNT(*) FROM {learning}.course_news_posts) + (SELECT COUNT(*) FROM {learning}.consultation_slots) AS n'))[0].n;
+    const count = async () => (await s.sql<{ n: string }>('SELECT (SELECT COUNT(*) FROM {learning}.outbox WHERE subject = \'learning.membership.changed\') + (SELECT COUNT(*) FROM {learning}.challenges) + (SELECT COUNT(*) FROM {learning}.quizzes) + (SELECT COUNT(*) FROM {learning}.trainings) + (SELECT COUNT(*) FROM {learning}.library_cards) + (SELECT COUNT(*) FROM {learning}.course_terms) + (SELECT COUNT(*) FROM {learning}.course_news_posts) + (SELECT COUNT(*) FROM {learning}.consultation_slots) AS n'))[0].n;
     const before = await count();
     const again = await startLearning(s.ns.envFor('learning', { SEED_DEMO: 'true' }));
     await again.close();

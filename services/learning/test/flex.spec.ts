@@ -4,7 +4,8 @@
  * leaderboard (403 FLEX_NOT_ENROLLED, localized, nothing written); buying a tariff through the sandbox opens them;
  * lessons are done in order with the course page offering the next undone one (resume), a lesson's test is played
  * through the attempts engine in the `flex` context and its points count; a lesson is done once; access that
- * ran out closes the lessons again; the leaderboard shows "Aigerim S." and no ids or phones; staff's chapter and
+ * ran out closes the lessons again; the course's own chat is told of the pupil on payment and when the access ends
+ * (learning.membership.changed, kind `course`); the leaderboard shows "Aigerim S." and no ids or phones; staff's chapter and
  * lesson CRUD, and every new route x every role.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { startFinance } from '@olymp/finance';
+import { RenewalSweeper } from '@olymp/learning';
 import { ROLE, type RoleId } from '@olymp/proto';
 import type { RunningService } from '@olymp/server-kit';
 import { waitFor } from '@olymp/server-kit/testing';
@@ -216,12 +218,23 @@ describe('flex courses', () => {
     const mine = (await get('/flex-courses', p.token)).body.data;
     expect(mine).toEqual([{ id: courseId, title: expect.any(Object), imageUrl: null, access: true, lessonsDone: 3, lessonsTotal: 3, points: 28 }]);
 
+    // The course's own chat (kind `course`) was told of the pupil on payment, by public name.
+    const facts = async () => (await s.sql<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM {learning}.outbox WHERE subject = 'learning.membership.changed' AND payload->>'userId' = $1 ORDER BY created_at, id", [p.id],
+    )).map((r) => r.payload);
+    expect(await facts()).toEqual([
+      expect.objectContaining({ group: { kind: 'course', id: courseId }, name: 'Айгерім С.', role: 'pupil', active: true, title: expect.objectContaining({ en: 'Fractions at your own pace' }) }),
+    ]);
+
     // Access that ran out (to the millisecond on the enrolment's end) closes the lessons and the test again.
     await s.sql('UPDATE {learning}.course_enrolments SET access_until = now() - interval \'1 second\' WHERE user_id = $1', [p.id]);
     expect((await get(`/flex-courses/${courseId}/lessons/${lessons.intro}`, p.token)).body.code).toBe('FLEX_NOT_ENROLLED');
     expect((await get(`/flex-courses/${courseId}`, p.token)).body.data).toMatchObject({ access: false, enrolment: { status: 'lapsed' }, progress: { lessonsDone: 3, next: null } });
     const closed = await post(`/users/${p.id}/quizzes/${quizId}/start`, p.token, { flexLesson: lessons.tested, prechecks: PRECHECKS });
     expect([closed.status, closed.body.code]).toEqual([403, 'FLEX_NOT_ENROLLED']);
+    // The renewal sweeper ends the enrolment: the course's chat loses the pupil.
+    await s.learning.app.get(RenewalSweeper).sweep();
+    expect((await facts()).map((f) => [f.group, f.active])).toEqual([[{ kind: 'course', id: courseId }, true], [{ kind: 'course', id: courseId }, false]]);
   });
 
   it('plays a lesson\'s video (media\'s materials, owner kind flex-lesson) for enrolled pupils only, with range requests', async () => {

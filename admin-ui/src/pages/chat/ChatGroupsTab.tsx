@@ -1,13 +1,14 @@
 /**
- * The chat-groups tab of a challenge, a training (and later an event or a course group), docs/chat.md: the thing's
+ * The chat-groups tab of a challenge, a training, an event or a course group, docs/chat.md: the thing's
  * groups with members and open reports, an extra group, and one group's moderation (`?group=<id>`): its messages
- * (authors and hidden texts), reports, members; hide a message, mute a member, close or reopen, and a pinned
+ * (authors and hidden texts), reports, members; hide a message, mute a member, close or reopen, allow links, put
+ * members of the thing (its default group's) into an extra group or take them out, and a pinned
  * announcement (with a picture, if chosen) that members also get as a notice. Pictures are fetched with the token
  * (the chat's picture route is members-and-staff only). Every action is audited by the service.
  */
 import { useNotification } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Image, Input, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Form, Image, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,7 +19,7 @@ import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
 import { formatInstant } from '../../lib/time';
 
-type Kind = 'challenge' | 'training' | 'event' | 'course_group';
+type Kind = 'challenge' | 'training' | 'event' | 'course_group' | 'course';
 
 function useAct() {
   const { t } = useTranslation();
@@ -76,7 +77,33 @@ function MessageBody({ m }: { m: ChatStaffMessageView }) {
   );
 }
 
-function GroupModeration({ group }: { group: ChatStaffGroupView }) {
+/** An extra group's people: a member of the thing (active in its default group) put in, or one taken out. */
+function AddMember({ group, defaultGroupId, present }: { group: ChatStaffGroupView; defaultGroupId: string; present: Set<string> }) {
+  const { t } = useTranslation();
+  const act = useAct();
+  const thing = useApi<ChatMembersReply>(`chat/admin/groups/${defaultGroupId}/members`);
+  const [userId, setUserId] = useState<string | undefined>();
+  const options = (thing.data?.data ?? []).filter((m) => m.active && !present.has(m.userId)).map((m) => ({ value: m.userId, label: m.name ?? '—' }));
+  return (
+    <Space wrap>
+      <Select
+        aria-label={t('chat.addMember')}
+        placeholder={t('chat.addMember')}
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 240, maxWidth: '100%' }}
+        value={userId}
+        onChange={setUserId}
+        options={options}
+      />
+      <Button disabled={!userId} onClick={() => void act('post', `chat/admin/groups/${group.id}/members`, { userId, active: true }).then((ok) => ok && setUserId(undefined))}>
+        {t('chat.addMemberSend')}
+      </Button>
+    </Space>
+  );
+}
+
+function GroupModeration({ group, defaultGroupId }: { group: ChatStaffGroupView; defaultGroupId?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { has } = useAccess();
@@ -124,13 +151,22 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
       data-testid="chat-group-moderation"
       extra={
         moderate ? (
-          group.closedAt ? (
+          <Space wrap>
+            <Switch
+              size="small"
+              checked={group.linksAllowed}
+              aria-label={t('chat.linksAllowed')}
+              onChange={(v) => void act('patch', `chat/admin/groups/${group.id}`, { linksAllowed: v })}
+            />
+            <Typography.Text>{t('chat.linksAllowed')}</Typography.Text>
+          {group.closedAt ? (
             <Button onClick={() => void act('post', `chat/admin/groups/${group.id}/reopen`)}>{t('chat.reopen')}</Button>
           ) : (
             <Popconfirm title={t('chat.closeConfirm')} okText={t('chat.close')} cancelText={t('buttons.cancel')} onConfirm={() => void act('post', `chat/admin/groups/${group.id}/close`)}>
               <Button danger>{t('chat.close')}</Button>
             </Popconfirm>
-          )
+          )}
+          </Space>
         ) : null
       }
     >
@@ -183,6 +219,10 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
             key: 'members',
             label: `${t('chat.members')} (${group.members})`,
             children: (
+              <Space direction="vertical" style={{ width: '100%' }}>
+              {moderate && !group.isDefault && defaultGroupId ? (
+                <AddMember group={group} defaultGroupId={defaultGroupId} present={new Set((members.data?.data ?? []).filter((m) => m.active).map((m) => m.userId))} />
+              ) : null}
               <Table
                 rowKey="userId"
                 size="small"
@@ -214,11 +254,17 @@ function GroupModeration({ group }: { group: ChatStaffGroupView }) {
                               {t('chat.unmute')}
                             </Button>
                           ) : null}
+                          {!group.isDefault && m.active ? (
+                            <Button size="small" onClick={() => void act('post', `chat/admin/groups/${group.id}/members`, { userId: m.userId, active: false })}>
+                              {t('chat.removeMember')}
+                            </Button>
+                          ) : null}
                         </Space>
                       ) : null,
                   },
                 ]}
               />
+              </Space>
             ),
           },
         ]}
@@ -311,7 +357,7 @@ export function ChatGroupsTab({ kind, refId }: { kind: Kind; refId: string }) {
           </Form>
         </Card>
       ) : null}
-      {selected ? <GroupModeration key={selected.id} group={selected} /> : null}
+      {selected ? <GroupModeration key={selected.id} group={selected} defaultGroupId={list.find((g) => g.isDefault)?.id} /> : null}
     </Space>
   );
 }

@@ -2,6 +2,7 @@
  * A course group's page (spec 2, admin `groups/{groupUuid}`): tabs pupils, teachers, timetable, attendance (a grid
  * of the group's pupils by its lessons, each cell a mark) and homework (GroupHomework.tsx). Adding and removing people and marking need `group:update`;
  * the API also lets the group's own teachers mark (docs/learning.md "Courses"). The active tab is in the URL.
+          ...(has('chat:group_index') ? [{ key: 'chat-groups', label: t('tabs.chatGroups'), children: <ChatGroupsTab kind="course_group" refId={id} /> }] : []),
  */
 import type { AttendanceCountsReply, AttendanceStatus, GroupMember, GroupMembersReply, LessonAttendanceReply, TimetableReply } from '@olymp/proto';
 import { useOne, type BaseRecord } from '@refinedev/core';
@@ -16,6 +17,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSend } from '../../hooks/useSend';
 import { formatInstant } from '../../lib/time';
+import { ChatGroupsTab } from '../chat/ChatGroupsTab';
 import type { PageProps } from '../registry';
 import { GroupHomework } from './GroupHomework';
 
@@ -24,11 +26,11 @@ const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
 
 export default function GroupShow({ id }: PageProps) {
   const { t } = useTranslation(NS);
+  const { has } = useAccess();
   const { query } = useOne<BaseRecord>({ resource: 'groups', id });
   const record = query.data?.data;
   usePageTitle(String(record?.name ?? ''));
   const members = useApi<GroupMembersReply>(`groups/${id}/members`);
-  const { has } = useAccess();
   if (!record) return null;
   const people = members.data?.data ?? [];
   return (
@@ -41,6 +43,7 @@ export default function GroupShow({ id }: PageProps) {
           { key: 'timetable', label: t('tabs.timetable'), children: <Timetable groupId={id} /> },
           { key: 'attendance', label: t('tabs.attendance'), children: <Attendance groupId={id} canMark={has('group:update')} /> },
           { key: 'homework', label: t('tabs.homework'), children: <GroupHomework groupId={id} canGrade={has('group:update')} /> },
+          ...(has('chat:group_index') ? [{ key: 'chat-groups', label: t('tabs.chatGroups'), children: <ChatGroupsTab kind="course_group" refId={id} /> }] : []),
         ]}
       />
     </Card>

@@ -111,6 +111,8 @@ export class Enrolments {
     const groupId = course.kind === 'live' ? await this.seat(m, e, course) : null;
     await m.update(EnrolmentPeriod, { id: period.id }, { status: 'paid', startsAt, endsAt: accessUntil, paidAt, invoiceId: paid.invoiceId });
     await m.update(Enrolment, { id: e.id }, { accessUntil, groupId, lapsedAt: null, tariffId: period.tariffId });
+    // A flex course has no group: its own chat follows the paid access (docs/chat.md).
+    if (course.kind === 'flex') await this.announceCourse(m, course, e.userId, true);
     await this.outbox.add(m, 'course.enrolled', {
       enrolmentId: e.id, periodId: period.id, userId: e.userId, courseId: e.courseId, course: titleOf(course), tariffId: period.tariffId, groupId,
       invoiceId: paid.invoiceId, renewal: period.kind === 'renewal', startsAt: startsAt.toISOString(), accessUntil: accessUntil.toISOString(),
@@ -146,6 +148,20 @@ export class Enrolments {
       name,
       role: 'pupil',
       title: { kk: `${title.kk} · ${g.name}`, ru: `${title.ru} · ${g.name}`, en: `${title.en} · ${g.name}` },
+      active,
+      at: this.clock.now().toISOString(),
+    });
+  }
+
+  /** `learning.membership.changed` for a flex course's own chat (kind `course`), the pupil named "Aigerim S.". */
+  private async announceCourse(m: EntityManager, course: Course, userId: string, active: boolean): Promise<void> {
+    const { users } = await this.rpc.request('auth.users.get', { userIds: [userId] });
+    await this.outbox.add(m, 'learning.membership.changed', {
+      group: { kind: 'course', id: course.id },
+      userId,
+      name: (publicName(users[0]) || '?').slice(0, 120),
+      role: 'pupil',
+      title: titleOf(course),
       active,
       at: this.clock.now().toISOString(),
     });
@@ -215,16 +231,17 @@ export class Enrolments {
     });
   }
 
-  /** Takes the pupil of a locked enrolment whose access has ended (learning's Clock) out of its group, once. */
+  /** Takes the pupil of a locked enrolment whose access has ended (learning's Clock) out of its group (a flex course: its chat), once. */
   private async lapseIn(m: EntityManager, e: Enrolment): Promise<boolean> {
     const now = this.clock.now();
     if (!e.accessUntil || e.accessUntil > now || e.lapsedAt) return false;
+    const course = await m.findOneByOrFail(Course, { id: e.courseId });
     if (e.groupId) {
       const { affected } = await m.delete(GroupMember, { groupId: e.groupId, userId: e.userId, role: 'pupil' });
       const g = await m.findOneBy(CourseGroup, { id: e.groupId });
-      const course = await m.findOneByOrFail(Course, { id: e.courseId });
       if (affected && g) await this.announce(m, g, course, e.userId, false);
     }
+    if (course.kind === 'flex') await this.announceCourse(m, course, e.userId, false);
     await m.update(Enrolment, { id: e.id }, { lapsedAt: now, groupId: null });
     return true;
   }

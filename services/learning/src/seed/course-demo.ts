@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, stableUuid } from '@olymp/server-kit';
+import { Clock, EventOutbox, RpcClient, stableUuid } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
 import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
 import { Course, CourseGroup, CourseModule, GroupMember, Lesson } from '../floor/course.entities';
 import { CourseTariff, Enrolment, EnrolmentPeriod } from '../floor/enrolment.entities';
 import { ZONE } from '../floor/time';
+import { GroupMembership } from '../courses/group-membership';
 
 /** The demo rows' ids: the rule of `demoId` in demo-seeder.ts (which imports this file, so it is not imported back). */
 const demoId = (key: string) => stableUuid(`olymp-demo:learning:${key}`);
@@ -17,6 +18,8 @@ export const DEMO_ENROLLED_PUPIL_PHONE = '+77000000105';
 export const DEMO_PREP_COURSE = 'course:district-preparation';
 /** The demo teacher's name as auth's reference data has it (the rows keep names for staff screens). */
 const DEMO_TEACHER_NAME = 'Дана Контентова';
+/** Public names ("Aigerim S.") of the demo teacher and pupil for the group's chat (auth's reference data). */
+const DEMO_PUBLIC_NAMES = { teacher: 'Дана К.', pupil: 'Айгерім Б.' } as const;
 
 /**
  * The paid preparation course of spec section 1: 10,500 tenge for one month, two live sessions a week (one of them
@@ -25,7 +28,11 @@ const DEMO_TEACHER_NAME = 'Дана Контентова';
  */
 @Injectable()
 export class CourseDemoSeeder {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
+    private readonly rpc: RpcClient,
+  ) {}
 
   async seed(m: EntityManager): Promise<number> {
     const created = await this.course(m);
@@ -83,7 +90,31 @@ export class CourseDemoSeeder {
       amountTenge: 10500, amountZp: 0, startsAt: now, endsAt: accessUntil, paidAt: now,
     });
     await m.insert(GroupMember, { groupId, userId: pupil, role: 'pupil', addedAt: now });
+    // The group's chat (docs/chat.md) learns its teacher and pupil as from any other change of the group's people.
+    // Names are written, not asked of auth: the seed runs at boot, when auth may not answer yet.
+    const teacher = demoUser(DEMO_TEACHER_PHONE);
+    await new GroupMembership(this.outbox, this.rpc, this.clock).announce(
+      m, groupId, [{ userId: teacher, role: 'teacher' }, { userId: pupil, role: 'pupil' }], true,
+      new Map([[teacher, DEMO_PUBLIC_NAMES.teacher], [pupil, DEMO_PUBLIC_NAMES.pupil]]),
+    );
     return 1;
+  }
+
+  /**
+   * The flex demo course's own chat (docs/chat.md, kind `course`) learns its enrolled demo pupil, as a paid period
+   * would tell it. Called once, when the flex demo was just created (flex-demo.ts).
+   */
+  async flexChat(m: EntityManager, courseId: string): Promise<void> {
+    const c = await m.findOneByOrFail(Course, { id: courseId });
+    await this.outbox.add(m, 'learning.membership.changed', {
+      group: { kind: 'course', id: courseId },
+      userId: demoUser(DEMO_ENROLLED_PUPIL_PHONE),
+      name: DEMO_PUBLIC_NAMES.pupil,
+      role: 'pupil',
+      title: { kk: c.titleKk, ru: c.titleRu, en: c.titleEn },
+      active: true,
+      at: this.clock.now().toISOString(),
+    });
   }
 
   /**

@@ -13,7 +13,7 @@ import { ContentSeeder } from '../content/content.seeder';
 import { dailyTest, dailyTests } from './math-questions';
 import { seedDemoLibrary } from './library-demo';
 import { CourseDemoSeeder } from './course-demo';
-import { seedFlexDemo } from './flex-demo';
+import { DEMO_FLEX_COURSE, seedFlexDemo } from './flex-demo';
 
 /** Stable ids for demo rows, so a restart finds what an earlier start created. */
 export function demoId(key: string): string {
@@ -51,10 +51,12 @@ export class DemoSeeder implements OnApplicationBootstrap {
       created += await this.training(m);
       created += await seedDemoLibrary(m, demoId);
       created += await this.courses.seed(m);
-      created += await seedFlexDemo(m, this.clock.now(), async (t, chapter) => {
+      const flex = await seedFlexDemo(m, this.clock.now(), async (t, chapter) => {
         const typeId = (await t.findOneBy(QuizType, { code: 'training' }))?.id ?? null;
         return this.admin.createQuiz(t, { ...dailyTest(5, 30 + chapter, 1, 4, 5), durationSeconds: 10 * 60 }, typeId);
       });
+      if (flex) await this.courses.flexChat(m, demoId(DEMO_FLEX_COURSE));
+      created += flex;
       if (created) this.logger.info({ created }, 'demo learning content seeded');
     });
   }

@@ -1,7 +1,9 @@
 /**
  * A pupil's chat groups as cards (title in the reader's language, unread count, the last message), each opening
- * its conversation. Used by /student/chat and by the chat tabs of a challenge or a training (filtered to that thing).
+ * its conversation. Used by /student/chat and by the chat tabs of a challenge, a training or a course group (filtered
+ * to that thing).
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
@@ -20,7 +22,8 @@ function lastLine(g: ChatGroupView, t: (k: string) => string): string {
   return `${who}: ${m.text ?? t('image')}`;
 }
 
-export function ChatGroupsList({ kind, refId }: { kind?: string; refId?: string }) {
+/** `only` narrows the list on the page (several things at once: a flex course's chat and its groups'); `empty` replaces the empty state. */
+export function ChatGroupsList({ kind, refId, only, empty }: { kind?: string; refId?: string; only?: (g: ChatGroupView) => boolean; empty?: ReactNode }) {
   const { t } = useTranslation('chat');
   const locale = currentLocale();
   const { data, error, reload } = useApi(() => getChatGroups({ kind, refId }), `chat-groups:${kind ?? ''}:${refId ?? ''}`);
@@ -35,10 +38,11 @@ export function ChatGroupsList({ kind, refId }: { kind?: string; refId?: string 
     );
   }
   if (!data) return <Skeleton height={120} />;
-  if (data.data.length === 0) return <EmptyState icon="💬" title={t('empty')}>{t('emptyText')}</EmptyState>;
+  const groups = only ? data.data.filter(only) : data.data;
+  if (groups.length === 0) return <>{empty ?? <EmptyState icon="💬" title={t('empty')}>{t('emptyText')}</EmptyState>}</>;
   return (
     <ul className="stack chat-groups">
-      {data.data.map((g) => (
+      {groups.map((g) => (
         <li key={g.id}>
           <Link to={`/student/chat/${g.id}`} className="card card--link chat-group" data-chat-group={g.id}>
             <span className="chat-group__head">

@@ -1,10 +1,11 @@
 /**
  * An online course's pupil pages (issue 15, docs/course-pages.md) under `courses/online-courses/:courseId/:tab`:
- * lessons (this week's, in Almaty time), teachers, leaderboards, attendances and notifications (OnlineCourseTabs), group-chat (the group's chat),
+ * lessons (this week's, in Almaty time), teachers, leaderboards, attendances and notifications (OnlineCourseTabs),
  * news-feed (the group's teachers' posts, newest first, "show older"),
  * book-consultation (free times to book once, the pupil's own bookings to cancel until two hours before), onboarding
- * and agreements (the course's terms to accept). Until the pupil has accepted the current terms, the lessons tab
- * shows the onboarding page instead.
+ * and agreements (the course's terms to accept), and chat (the chat of the pupil's course group, docs/chat.md: made by
+ * learning's membership facts when staff or a paid enrolment put the pupil on the group). Until the pupil has
+ * accepted the current terms, the lessons tab shows the onboarding page instead.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +22,12 @@ import { useToast } from '../../../design/toasts';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { Materials } from '../parts/Materials';
 import { ChatGroupsList } from '../chat/ChatGroupsList';
+import { Materials } from '../parts/Materials';
 import { Agreement } from './Agreement';
 import { Attendances, Leaderboard, Notices, Teachers } from './OnlineCourseTabs';
 
-const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'group-chat', 'onboarding', 'agreements'] as const;
+const TABS = ['lessons', 'teachers', 'leaderboards', 'news-feed', 'book-consultation', 'attendances', 'notifications', 'chat', 'onboarding', 'agreements'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function OnlineCoursePage() {
@@ -64,8 +65,7 @@ export default function OnlineCoursePage() {
       {show === 'book-consultation' ? <Consultations groupId={group.id} /> : null}
       {show === 'attendances' ? <Attendances groupId={group.id} /> : null}
       {show === 'notifications' ? <Notices groupId={group.id} /> : null}
-      {/* The group's chat (docs/chat.md): notifications keeps it from learning's membership events. */}
-      {show === 'group-chat' ? <ChatGroupsList kind="course_group" refId={group.id} /> : null}
+      {show === 'chat' ? <ChatGroupsList kind="course_group" refId={group.id} /> : null}
       {show === 'onboarding' || show === 'agreements' ? (
         <Agreement view={terms} onboarding={show === 'onboarding'} gated={tab === 'lessons'} onChange={(v) => agreement.setData({ data: v })} />
       ) : null}

@@ -1,7 +1,8 @@
 /**
  * /student/courses/flex-courses/:courseId/:tab: a flex (self-paced) course with the tabs chapters, leaderboards,
- * teachers, group-chat and course-info. A pupil whose access runs sees the lessons, their progress and a "continue"
- * button to the first lesson not done yet; anyone else sees the course-info and a way to buy it in the store.
+ * teachers, group-chat (the chats of the pupil's groups of this course) and course-info. A pupil whose access runs sees
+ * the lessons, their progress and a "continue" button to the first lesson not done yet; anyone else sees the
+ * course-info and a way to buy it in the store.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -12,7 +13,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { LoadFailed } from '../../../layouts/LoadFailed';
 import { formatDateTime, pick } from '../../../lib/format';
 import { useApi } from '../../../lib/useApi';
-import { ChatGroupsList } from '../chat/ChatGroupsList';
+import { CourseGroupChats } from '../chat/CourseGroupChats';
 
 export const FLEX_TABS = ['chapters', 'leaderboards', 'teachers', 'group-chat', 'course-info'] as const;
 
@@ -65,7 +66,7 @@ export default function FlexCoursePage() {
           {data.teachers.length ? <ul className="stack">{data.teachers.map((n) => <li key={n}>{n}</li>)}</ul> : <p className="muted">{t('teachers.none')}</p>}
         </section>
       ) : null}
-      {tab === 'group-chat' ? <ChatGroupsList /> : null}
+      {tab === 'group-chat' ? <CourseGroupChats courseId={courseId} /> : null}
       {tab === 'course-info' ? (
         <section className="card stack">
           <p style={{ whiteSpace: 'pre-line' }}>{pick(data.description, locale)}</p>
