@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { dataOf, isoInstant, localizedText } from './http';
+import { attendanceStatus } from './http.courses';
 
 export const wageRatePer = z.enum(['lesson', 'hour']);
 export type WageRatePer = z.output<typeof wageRatePer>;
@@ -146,7 +147,7 @@ export const attendanceReportPupil = z.object({
   userId: z.uuid(),
   name: z.string(),
   /** One per lesson, in the lessons' order: present, late, absent, excused, or null (not marked). */
-  marks: z.array(z.enum(['present', 'late', 'absent', 'excused']).nullable()),
+  marks: z.array(attendanceStatus.nullable()),
   present: z.number().int(),
   late: z.number().int(),
   absent: z.number().int(),

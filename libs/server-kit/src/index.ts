@@ -52,6 +52,7 @@ export { IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE, type ReencodeOptions, type Reen
 export { UploadSweeper } from './uploads/upload.sweeper';
 export * from './http/client';
 export * from './http/body-limits';
+export * from './http/csv';
 export * from './audit/audit-log';
 export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
 export { auditLogResource } from './audit/audit-log.resource';

@@ -4,7 +4,7 @@
  * the API also lets the group's own teachers mark (docs/learning.md "Courses"). The active tab is in the URL.
           ...(has('chat:group_index') ? [{ key: 'chat-groups', label: t('tabs.chatGroups'), children: <ChatGroupsTab kind="course_group" refId={id} /> }] : []),
  */
-import type { AttendanceCountsReply, AttendanceStatus, GroupMember, GroupMembersReply, LessonAttendanceReply, TimetableReply } from '@olymp/proto';
+import { type AttendanceCountsReply, type AttendanceStatus, type GroupMember, type GroupMembersReply, type LessonAttendanceReply, type TimetableReply, attendanceStatus } from '@olymp/proto';
 import { useOne, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
@@ -22,7 +22,7 @@ import type { PageProps } from '../registry';
 import { GroupHomework } from './GroupHomework';
 
 const NS = ['courses', 'common'] as const;
-const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
+const STATUSES = attendanceStatus.options;
 
 export default function GroupShow({ id }: PageProps) {
   const { t } = useTranslation(NS);

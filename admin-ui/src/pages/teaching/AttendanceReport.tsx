@@ -3,13 +3,13 @@
  * days give a table of its pupils x lessons with the translated marks and totals per pupil (`GET attendance-report`),
  * and a CSV download of exactly that table (`attendance-report/csv`, UTF-8 with a BOM, in the page's language). Names, never ids.
  */
-import type { AttendanceGroupsReply, AttendanceReportReply } from '@olymp/proto';
+import { type AttendanceGroupsReply, type AttendanceReportReply, attendanceStatus } from '@olymp/proto';
 import { useNotification } from '@refinedev/core';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_URL, http } from '../../api/http';
+import { API_URL, http, toApiError } from '../../api/http';
 import { useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -67,10 +67,10 @@ export default function AttendanceReport() {
         return m ? <Tag color={STATUS_COLOR[m]}>{t(`courses:statuses.${m}`)}</Tag> : null;
       },
     })),
-    ...(['present', 'late', 'absent', 'excused'] as const).map((s) => ({ title: t(`courses:statuses.${s}`), dataIndex: s, key: `total-${s}`, width: 90 })),
+    ...attendanceStatus.options.map((s) => ({ title: t(`courses:statuses.${s}`), dataIndex: s, key: `total-${s}`, width: 90 })),
   ];
 
-  const error = (report.error as { response?: { data?: { message?: string } } } | null)?.response?.data?.message;
+  const error = report.isError ? toApiError(report.error).message : undefined;
   return (
     <Card title={<Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>{t('common:sidebar.attendance')}</Typography.Title>}>
       <Space direction="vertical" style={{ width: '100%' }} size="middle">

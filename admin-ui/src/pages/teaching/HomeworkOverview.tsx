@@ -9,6 +9,7 @@ import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toApiError } from '../../api/http';
 import { useAccess } from '../../hooks/useAccess';
 import { useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
@@ -26,7 +27,7 @@ export default function HomeworkOverview() {
   const [dueTo, setDueTo] = useState('');
   const list = useApi<HomeworkOverviewReply>('homework-overview', { ...(group ? { group } : {}), ...(dueFrom ? { dueFrom } : {}), ...(dueTo ? { dueTo } : {}) });
   const tabOf = (groupId: string) => (has('sidebar:group_index') ? `/resources/groups/${groupId}?tab=homework` : `/my-groups/${groupId}?tab=homework`);
-  const error = (list.error as { response?: { data?: { message?: string } } } | null)?.response?.data?.message;
+  const error = list.isError ? toApiError(list.error).message : undefined;
   return (
     <Card title={<Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>{t('common:sidebar.homework')}</Typography.Title>}>
       <Space direction="vertical" style={{ width: '100%' }} size="middle">

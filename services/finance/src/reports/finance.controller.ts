@@ -4,13 +4,12 @@ import { z } from 'zod';
 import {
   financeAnalyticsReply, financeOverviewReply, invoiceChangeReply, type Locale, message, paymentPage, staffInvoicePage, staffInvoiceReply,
 } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, RpcClient, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, DomainError, RequestLocale, RequirePermission, RpcClient, UuidParam, ValidBody, ValidQuery, toCsv } from '@olymp/server-kit';
 import { Invoice, PRODUCT_KINDS } from '../invoices/invoice.entity';
 import { invoiceView } from '../invoices/invoice.view';
 import { createInvoiceBody, pageOf, paging, staffInvoicesQuery } from '../invoices/invoice.dto';
 import { InvoicesService } from '../invoices/invoices.service';
 import { WalletPaymentService } from '../invoices/wallet-payment.service';
-import { toCsv } from './csv';
 import { period, periodQuery } from './period';
 import { type PaymentFilter, ReportsService } from './reports.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AttendanceReportReply, AttendanceStatus, Locale } from '@olymp/proto';
-import { type AuthUser, DomainError } from '@olymp/server-kit';
+import { type AttendanceReportReply, type AttendanceStatus, type Locale, attendanceStatus } from '@olymp/proto';
+import { type AuthUser, DomainError, toCsv } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { holdsAny } from '../floor/access';
@@ -10,7 +10,7 @@ import { GroupAccess } from '../courses/group-access';
 /** The longest period one report covers, in days (both ends included). */
 export const MAX_REPORT_DAYS = 366;
 
-const STATUSES: AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
+const STATUSES = attendanceStatus.options;
 
 /** The CSV's words: the admin's `courses.statuses` (kk/ru/en locale JSON) say the same on the screen. */
 const WORDS: Record<Locale, Record<AttendanceStatus | 'pupil' | 'cancelled', string>> = {
@@ -19,12 +19,6 @@ const WORDS: Record<Locale, Record<AttendanceStatus | 'pupil' | 'cancelled', str
   en: { pupil: 'Pupil', present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused', cancelled: 'cancelled' },
 };
 
-/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs a name as a formula. */
-const cell = (v: string | number) => {
-  let s = String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /**
  * The admin's attendance page (spec 2, "Attendance"): a group's pupils x its lessons in a range of Almaty days with
@@ -102,6 +96,6 @@ export class AttendanceReportService {
     const w = WORDS[locale];
     const head = [w.pupil, ...report.lessons.map((l) => `${l.startsAtAlmaty} ${l.title[locale]}${l.cancelled ? ` (${w.cancelled})` : ''}`), ...STATUSES.map((s) => w[s])];
     const rows = report.data.map((p) => [p.name, ...p.marks.map((m) => (m ? w[m] : '')), p.present, p.late, p.absent, p.excused]);
-    return `\uFEFF${[head, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+    return toCsv(head, rows);
   }
 }

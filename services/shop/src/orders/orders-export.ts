@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { Locale, ShopOrderStatus } from '@olymp/proto';
-import { RpcClient } from '@olymp/server-kit';
+import { RpcClient, csvLine } from '@olymp/server-kit';
 import { PickupPoint } from '../catalogue/catalogue.entities';
 import { DeliveryPoint } from '../fulfilment/fulfilment.entities';
 import { Order, OrderLine } from './order.entities';
@@ -53,17 +53,6 @@ const PRIZE = l('prize', 'приз', 'жүлде');
 const PAGE = 500;
 const ALMATY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Almaty', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
-/**
- * A cell for spreadsheets (RFC 4180): quoted when needed; a text a spreadsheet would run as a formula (= + - @ or a
- * control character first) gets an apostrophe (OWASP "CSV injection"). Finance's payments CSV does the same.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 export interface OrderExportFilter {
   status?: ShopOrderStatus;
