@@ -84,15 +84,34 @@ const moveButton = (page: Page) => page.getByRole('dialog').getByRole('button', 
  * names what the dialog and the toasts said (a refused move shows its reason there, not in the status tag).
  */
 async function confirmMove(page: Page): Promise<void> {
-  await moveButton(page).click();
-  await until(
-    async () => ({
-      open: await page.getByRole('dialog').count(),
-      said: await page.locator('.ant-form-item-explain-error, .ant-notification-notice').allTextContents(),
-    }),
-    (seen) => seen.open === 0,
-    'the move dialog to close',
-  );
+  const moves: string[] = [];
+  const seen = (what: string) => (r: { url(): string }) => {
+    if (r.url().includes('/change-status')) moves.push(what);
+  };
+  const sent = seen('sent');
+  const answered = (r: { url(): string; status(): number }) => seen(`answered ${r.status()}`)(r);
+  const failed = seen('failed');
+  page.on('request', sent);
+  page.on('response', answered);
+  page.on('requestfailed', failed);
+  try {
+    await moveButton(page).click();
+    await until(
+      async () => ({
+        open: await page.getByRole('dialog').count(),
+        said: await page.locator('.ant-form-item-explain-error, .ant-notification-notice').allTextContents(),
+        // A stuck dialog says whether the click reached the form (a request went out) and what the API answered.
+        busy: await page.getByRole('dialog').locator('.ant-btn-loading').count(),
+        moves: [...moves],
+      }),
+      (state) => state.open === 0,
+      'the move dialog to close',
+    );
+  } finally {
+    page.off('request', sent);
+    page.off('response', answered);
+    page.off('requestfailed', failed);
+  }
 }
 
 /** Nothing on the page is wider than the screen. */

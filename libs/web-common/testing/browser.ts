@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Disposable, Locator, Page } from 'playwright-core';
 
 const BUILD_AND_START_TIMEOUT_MS = 120_000;
 
@@ -130,16 +130,106 @@ export function serveUiBuild(uiDir: string, serve: (outDir: string) => Promise<U
 
 export type WithPage = (run: (page: Page) => Promise<void>, options?: BrowserContextOptions) => Promise<void>;
 
+/** A tab kept open between pageRunner calls with the same context options (see pageRunner). */
+interface PooledTab {
+  context: BrowserContext;
+  page: Page;
+  busy: boolean;
+  /** The test touched what cannot be undone (the clock): the tab is closed after the call instead of kept. */
+  tainted: boolean;
+  /** Init scripts the call added (its sign-in, its locale): removed before the next call. */
+  scripts: Disposable[];
+}
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const NO_STORAGE = { cookies: [], origins: [] };
+const tabPools = new WeakMap<Browser, Map<string, PooledTab[]>>();
+
 /**
- * A fresh context (own localStorage) per call; fails the test on any page error or console error, except console
- * errors matching `allowConsole` (e.g. Chromium's "Failed to load resource" line for an error answer a test provokes).
+ * Opens a tab for `options` (less its storage) or returns an idle one: a new context and a new tab cost the browser
+ * about as much CPU as the page they show (a renderer process to start, the UI's bundle to compile again), so a file's
+ * tests reuse them. Each call still starts from empty storage (`setStorageState`: cookies, localStorage, IndexedDB),
+ * an empty sessionStorage, no routes, no listeners and no init scripts of an earlier call.
+ */
+async function acquireTab(browser: Browser, options: BrowserContextOptions): Promise<PooledTab> {
+  const { storageState, ...contextOptions } = options;
+  const key = JSON.stringify({ viewport: DEFAULT_VIEWPORT, ...contextOptions });
+  let pools = tabPools.get(browser);
+  if (!pools) tabPools.set(browser, (pools = new Map()));
+  const pool = pools.get(key) ?? [];
+  pools.set(key, pool);
+  for (const dead of pool.filter((t) => t.page.isClosed())) pool.splice(pool.indexOf(dead), 1);
+  let tab = pool.find((t) => !t.busy);
+  if (!tab) {
+    const context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, ...contextOptions });
+    const page = await context.newPage();
+    const created: PooledTab = { context, page, busy: false, tainted: false, scripts: [] };
+    watchTab(created);
+    pool.push(created);
+    tab = created;
+  }
+  tab.busy = true;
+  tab.tainted = false;
+  await tab.context.setStorageState(storageState ?? NO_STORAGE);
+  return tab;
+}
+
+/** Records what a call leaves on its tab that must not reach the next call. */
+function watchTab(tab: PooledTab): void {
+  for (const target of [tab.page, tab.context]) {
+    const add = target.addInitScript.bind(target) as (...args: unknown[]) => Promise<Disposable>;
+    (target as { addInitScript: unknown }).addInitScript = async (...args: unknown[]) => {
+      const disposable = await add(...args);
+      tab.scripts.push(disposable);
+      return disposable;
+    };
+  }
+  const clock = tab.page.clock as unknown as Record<string, unknown>;
+  for (const name of ['install', 'pauseAt', 'setFixedTime', 'setSystemTime', 'fastForward', 'runFor', 'resume']) {
+    const original = clock[name] as (...args: unknown[]) => Promise<void>;
+    clock[name] = (...args: unknown[]) => {
+      tab.tainted = true;
+      return original.apply(tab.page.clock, args);
+    };
+  }
+}
+
+/** Makes the tab as a new one would be (see acquireTab), or closes its context when that cannot be done. */
+async function releaseTab(tab: PooledTab, failed: boolean, viewport: BrowserContextOptions['viewport']): Promise<void> {
+  const { page, context } = tab;
+  const discard = () => context.close().catch(() => undefined);
+  if (failed || tab.tainted || page.isClosed()) return discard();
+  try {
+    await page.removeAllListeners();
+    for (const other of context.pages()) if (other !== page) await other.close();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.setOffline(false);
+    await context.clearPermissions();
+    for (const script of tab.scripts.splice(0)) await script.dispose();
+    // sessionStorage belongs to the tab and outlives a navigation: the student site keeps its sign-in seed there.
+    await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    await page.goto('about:blank');
+    if (viewport) await page.setViewportSize(viewport);
+    tab.busy = false;
+  } catch {
+    await discard();
+  }
+}
+
+/**
+ * Runs `run` on a tab with empty storage, or `options.storageState`; fails the test on any page error or console
+ * error, except console errors matching `allowConsole` (e.g. Chromium's "Failed to load resource" line for an error
+ * answer a test provokes). Tabs are reused between calls with the same options (see acquireTab), which halves what
+ * a page load costs the machine; a call that fails, or moves the clock, gets its context closed instead.
  */
 export function pageRunner(browser: () => Browser, { allowConsole }: { allowConsole?: RegExp } = {}): WithPage {
   return async (run, options = {}) => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const tab = await acquireTab(browser(), options);
+    const { page } = tab;
     const problems: string[] = [];
+    let failed = true;
     try {
-      const page = await context.newPage();
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error' && !allowConsole?.test(message.text())) problems.push(`console: ${message.text()}`);
@@ -148,8 +238,9 @@ export function pageRunner(browser: () => Browser, { allowConsole }: { allowCons
       await run(page);
       await profiling?.save();
       expect(problems).toEqual([]);
+      failed = false;
     } finally {
-      await context.close();
+      await releaseTab(tab, failed, options.viewport === undefined ? DEFAULT_VIEWPORT : options.viewport);
     }
   };
 }
@@ -169,6 +260,7 @@ async function startPageProfile(page: Page): Promise<{ save(): Promise<void> } |
   return {
     async save() {
       const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
       await writeFile(path.join(dir, `${Date.now()}-${process.pid}.cpuprofile`), JSON.stringify(profile));
     },
   };
