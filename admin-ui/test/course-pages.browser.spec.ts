@@ -19,7 +19,7 @@ import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkCourses from '../src/i18n/locales/kk/courses.json';
 import kkTeaching from '../src/i18n/locales/kk/teaching.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -75,7 +75,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
     await call(pupil, `consultation-slots/${slot.data.id}/booking`, {});
 
     await withPage(async (page) => {
-      await page.goto(`${gateway.url}/admin/`);
+      await onAdminOrigin(page, gateway.url);
       await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
       const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
       const form = page.locator('form');
@@ -155,7 +155,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
     await call(pupil, `consultation-slots/${free?.id}/booking`, {});
 
     await withPage(async (page) => {
-      await page.goto(`${gateway.url}/admin/`);
+      await onAdminOrigin(page, gateway.url);
       await page.evaluate(() => localStorage.setItem('currentLocale', 'kk'));
       const fits = (width: number) => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, width), true);
       await page.goto(`${gateway.url}/admin/my-groups`);

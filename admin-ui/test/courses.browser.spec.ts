@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import en from '../src/i18n/locales/en/courses.json';
 import kk from '../src/i18n/locales/kk/courses.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -51,7 +51,7 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
       await context.close();
     }
     await withPage(async (page) => {
-      await page.goto(`${gateway.url}/admin/`);
+      await onAdminOrigin(page, gateway.url);
       const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
       const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: `Group ${locale}`, capacity: 10 });
       await api(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: new Date(Date.now() + 3600_000).toISOString() });

@@ -8,7 +8,7 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -54,7 +54,7 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
         expect(res.status).toBe(201);
         return res.body.id as string;
       };
-      await page.goto(`${base}/admin/`);
+      await onAdminOrigin(page, base);
       const libraryId = await post('library', { subject: 'kazakh', grade: 6, titleKk: `Сөздік ${size}`, titleRu: `Словарь ${size}`, titleEn: `Words ${size}` });
       const chapterId = await post('chapters', { libraryId, titleKk: 'Зат есім', titleRu: 'Существительное', titleEn: 'Nouns' });
       const subId = await post('subchapters', { chapterId, titleKk: 'Көптік', titleRu: 'Множественное', titleEn: 'Plural' });

@@ -12,7 +12,7 @@ import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkS from '../src/i18n/locales/kk/settings.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -115,7 +115,7 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
 
   it('a manager with the read keys only sees the values and no save button', async () => {
     await as('admin', async (page) => {
-      await page.goto(`${gateway.url}/admin/`);
+      await onAdminOrigin(page, gateway.url);
       const headers = { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' };
       const current = (await (await fetch(`${gateway.url}/api/roles/${ROLE.manager}/permissions`, { headers })).json()) as { data: string[] };
       const grant = await fetch(`${gateway.url}/api/roles/${ROLE.manager}/permissions`, {

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import ru from '../src/i18n/locales/ru/common.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -62,7 +62,7 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
     await withPage(
       async (page) => {
         // On the admin's origin first: the API token is read from its storage.
-        await page.goto(`${gateway.url}/admin/`);
+        await onAdminOrigin(page, gateway.url);
         await run(page);
       },
       { storageState: sessions.get(who), viewport },

@@ -23,7 +23,7 @@ import enStaff from '../src/i18n/locales/en/staffs.json';
 import kkStaff from '../src/i18n/locales/kk/staffs.json';
 import en from '../src/i18n/locales/en/teaching.json';
 import kk from '../src/i18n/locales/kk/teaching.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -65,7 +65,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await context.close();
     }
     await withPage(async (page) => {
-      await page.goto(`${gateway.url}/admin/`);
+      await onAdminOrigin(page, gateway.url);
       // A teacher of their own (a staff account and its staff record), a group with a pupil, a held and a cancelled lesson.
       const teacherId = randomUUID();
       const last = locale === 'kk' ? 'Оқытушыова' : 'Teacherova';

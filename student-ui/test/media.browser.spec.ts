@@ -10,11 +10,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { ERRORS, ROLE } from '@olymp/proto';
 import { Clock } from '@olymp/server-kit';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
-import { serveUiBuild } from '@olymp/web-common/testing';
+import { pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import { mp4, pdf } from '../../services/learning/test/media-fixtures';
 import en from '../src/i18n/locales/en/media.json';
@@ -32,31 +32,13 @@ const NOTES = { titleKk: 'Бөлшектер конспектісі', titleRu: '
 const NOTES_PDF = pdf(20_000);
 const DAY = 86_400_000;
 
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions) => {
-    const context = await browser().newContext(options);
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
-
 describeWithBrowser('a lesson recording and the footer links in Chromium', (browser) => {
   let stack: Stack | undefined;
   const site = serveUiBuild(UI_DIR, async (outDir) => {
     stack = await startStack(outDir);
     return { url: stack.gateway.url, close: () => stack!.close() };
   });
-  const withPage = pageRunner(browser);
+  const withPage = pageRunner(browser, { allowConsole: /^Failed to load resource/ });
   const lesson = { id: '', startsAt: 0 };
   let pupilId = '';
   /** One staff member for every call: a chunked upload is continued only by whoever started it. */

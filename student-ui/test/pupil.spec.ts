@@ -6,9 +6,9 @@
  * and failures and slow answers shown as a person understands them.
  */
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import enChallenges from '../src/i18n/locales/en/challenges.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
@@ -34,28 +34,6 @@ const SIZES = [
 const CHALLENGES = { kk: kkChallenges, ru: ruChallenges, en: enChallenges } as const;
 const COMMON = { kk: kkCommon, ru: ruCommon, en: enCommon } as const;
 const PROFILE = { kk: kkProfile, ru: ruProfile, en: enProfile } as const;
-
-/**
- * A fresh context per call that fails the test on any page error or console error, except the browser's own
- * "Failed to load resource" lines: these tests fail and drop requests on purpose.
- */
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}) => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
 
 interface Titled {
   title: { kk: string; ru?: string; en?: string };
@@ -102,7 +80,8 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     stack = started;
     return { url: started.gateway.url, close: () => started.close() };
   });
-  const withPage = pageRunner(browser);
+  // These tests fail and drop requests on purpose: the browser's own "Failed to load resource" lines are expected.
+  const withPage = pageRunner(browser, { allowConsole: /^Failed to load resource/ });
   const sessions = new Map<string, Session>();
 
   /** Signs a demo pupil in once (phone and the code from the development inbox) and keeps the session. */

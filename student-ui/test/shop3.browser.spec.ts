@@ -9,12 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { LedgerService } from '@olymp/finance';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import kkShop from '../src/i18n/locales/kk/shop.json';
 import { startStack, type Stack } from './stack';
 import { until } from './waits';
@@ -23,25 +23,6 @@ const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
-
-/** A fresh context per call that fails the test on a page error or a console error (other than failed loads). */
-function pageRunner(browser: () => Browser) {
-  return async (run: (page: Page) => Promise<void>, options: BrowserContextOptions) => {
-    const context = await browser().newContext(options);
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
 
 const normalise = (v: string) => v.replace(/\s/g, ' ').trim();
 const hasText = (l: Locator, expected: string | RegExp) =>
@@ -59,7 +40,7 @@ describeWithBrowser('the shop: tenge checkout by card, ZP towards it, saved addr
     stack = await startStack(outDir, { financeEnv: { FINANCE_ZP_PRICE_TENGE: '5' } });
     return { url: stack.gateway.url, close: () => stack!.close() };
   });
-  const withPage = pageRunner(browser);
+  const withPage = pageRunner(browser, { allowConsole: /^Failed to load resource/ });
 
   async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
     const res = await fetch(`${site.url}/api/${route}`, {

@@ -198,7 +198,7 @@ function watchTab(tab: PooledTab): void {
 async function releaseTab(tab: PooledTab, failed: boolean, viewport: BrowserContextOptions['viewport']): Promise<void> {
   const { page, context } = tab;
   const discard = () => context.close().catch(() => undefined);
-  if (failed || tab.tainted || page.isClosed()) return discard();
+  if (failed || tab.tainted || page.isClosed() || process.env.FRESH_TABS) return discard();
   try {
     await page.removeAllListeners();
     for (const other of context.pages()) if (other !== page) await other.close();
@@ -221,7 +221,8 @@ async function releaseTab(tab: PooledTab, failed: boolean, viewport: BrowserCont
  * Runs `run` on a tab with empty storage, or `options.storageState`; fails the test on any page error or console
  * error, except console errors matching `allowConsole` (e.g. Chromium's "Failed to load resource" line for an error
  * answer a test provokes). Tabs are reused between calls with the same options (see acquireTab), which halves what
- * a page load costs the machine; a call that fails, or moves the clock, gets its context closed instead.
+ * a page load costs the machine; a call that fails, or moves the clock, gets its context closed instead (and every
+ * call does with FRESH_TABS=1, to tell a leak between tests from a real failure).
  */
 export function pageRunner(browser: () => Browser, { allowConsole }: { allowConsole?: RegExp } = {}): WithPage {
   return async (run, options = {}) => {
