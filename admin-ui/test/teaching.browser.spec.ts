@@ -5,13 +5,15 @@
  * month's salary in tenge, records a wage payment (who and when) and sees what is still due; the class schedule
  * shows the week's lesson with its teacher's name and filters by teacher and group; the attendance page shows the
  * group's pupil x lessons with the translated mark and totals, and its CSV download is that table (BOM, names, no
- * ids); the homework list shows the group's task with its hand-ins and opens the group's homework tab. Nothing is
+ * ids); the homework list shows the group's task with its hand-ins and opens the group's homework tab, where the
+ * pupil's handed-in file (sent in chunks through the homework's upload route) opens as the same bytes. Nothing is
  * wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describeWithBrowser } from '@olymp/server-kit/testing';
+import { ROLE } from '@olymp/proto';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
@@ -174,8 +176,32 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await taskRow.getByText('0 / 1', { exact: true }).waitFor();
       expect(await page.getByTestId('homework-overview').innerText()).not.toMatch(UUID);
       await fits();
+      // The pupil hands in with a PDF (the homework's chunked upload, then the hand-in naming it); the group's tab
+      // shows its name, and opening it downloads the same bytes with the staff token.
+      const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: await userId(PHONES.pupil) })}`;
+      const hwId = (await api<{ data: { id: string; title: string }[] }>(page, `groups/${group.id}/homework`)).data.find((h) => h.title === task)?.id;
+      const pdf = Buffer.from(`%PDF-1.4\n% ${locale}\n${'1 0 obj << >> endobj\n'.repeat(50)}%%EOF\n`, 'latin1');
+      const pupilPost = async (body: FormData | string) => (await fetch(`${gateway.url}/api/homework/${hwId}/upload`, {
+        method: 'POST', body, headers: { authorization: pupil, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+      })).json() as Promise<{ data: { id: string; filename?: string } }>;
+      const started = await pupilPost(JSON.stringify({ name: `Жауап ${locale}.pdf`, size: pdf.length, type: 'application/pdf' }));
+      const chunk = new FormData();
+      chunk.append('id', started.data.id);
+      chunk.append('offset', '0');
+      chunk.append('chunk', new Blob([pdf]), 'chunk');
+      const stored = await pupilPost(chunk);
+      const handIn = await fetch(`${gateway.url}/api/homework/${hwId}/submission`, {
+        method: 'PUT', headers: { authorization: pupil, 'content-type': 'application/json' }, body: JSON.stringify({ text: '1-5', uploadName: stored.data.filename }),
+      });
+      expect(handIn.status).toBe(200);
       await taskRow.getByRole('link', { name: task }).click();
       await page.waitForURL(new RegExp(`/admin/resources/groups/${group.id}\\?tab=homework`));
+      await page.locator('.ant-collapse-header', { hasText: task }).click();
+      const fileButton = page.getByTestId('hand-in-file');
+      await fileButton.getByText(`Жауап ${locale}.pdf`).waitFor();
+      const [handedIn] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
+      expect([handedIn.suggestedFilename(), Buffer.compare(await readFile(await handedIn.path()), pdf)]).toEqual([`Жауап ${locale}.pdf`, 0]);
+      await fits();
     }, { storageState: session, viewport });
   }, 240_000);
 });

@@ -50,6 +50,12 @@ export const COURSE_ERRORS = {
     'Это задание уже оценено, его нельзя изменить. Если что-то не так, спросите учителя.',
     'Бұл тапсырма бағаланып қойған, оны өзгерту мүмкін емес. Бірдеңе дұрыс болмаса, мұғалімнен сұраңыз.',
   ),
+  HOMEWORK_UPLOAD_NOT_YOURS: def(
+    400,
+    'This file is not one you uploaded, or its upload is not finished. Choose the file again and hand in once it is uploaded.',
+    'Этот файл загружен не вами или его загрузка не завершена. Выберите файл ещё раз и сдайте задание, когда он загрузится.',
+    'Бұл файлды сіз жүктемегенсіз немесе оның жүктелуі аяқталмаған. Файлды қайта таңдап, жүктелген соң тапсырыңыз.',
+  ),
   POINTS_TOO_HIGH: def(
     400,
     'At most {max} points can be given for this homework.',

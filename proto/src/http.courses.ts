@@ -115,7 +115,13 @@ export const submissionView = z.object({
   homeworkId: z.uuid(),
   userId: z.uuid(),
   text: z.string(),
+  /** The handed-in file's stored name (a chunked upload of the pupil's, `<uuid>.<ext>`), or null. */
   uploadName: z.string().nullable(),
+  /**
+   * The handed-in file's name as the pupil picked it (null without a file); its bytes are read through
+   * `GET homework/{homework}/submissions/{submission}/file`.
+   */
+  fileName: z.string().nullable(),
   submittedAt: isoInstant,
   late: z.boolean(),
   points: z.number().int().nullable(),

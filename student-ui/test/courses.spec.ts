@@ -2,7 +2,8 @@
  * A pupil's courses in Chromium on a phone (390x844) and a desktop (1440x900), against the real platform: staff put
  * the demo pupil and a teacher in a group with a lesson and homework (through the API), the pupil sees the course
  * with the teacher's public name, the week's lesson at its Almaty time with the group link (it starts in 10 minutes
- * on learning's Clock), and hands in homework from the page, in kk, ru and en, with nothing wider than the screen.
+ * on learning's Clock), and hands in homework from the page with a photo picked from the device (uploaded in chunks,
+ * its name shown afterwards), in kk, ru and en, with nothing wider than the screen.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -28,6 +29,8 @@ const SIZES: [string, 'kk' | 'ru' | 'en', BrowserContextOptions][] = [
 const T = { kk, ru, en } as const;
 const PUPIL_PHONE = '+77000000105';
 const TEACHER_PHONE = '+77000000003';
+/** A 1x1 PNG: the photo the pupil picks (the server stores it re-encoded as WebP). */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 /** Wednesday 2 December 2026, 18:50 in Almaty: the lesson at 19:00 opens its link. */
 const NOW = new Date('2026-12-02T13:50:00Z');
 
@@ -96,12 +99,14 @@ describeWithBrowser('a pupil’s courses: groups, timetable and homework', (brow
       await page.getByRole('link', { name: t.tabs.homework }).click();
       const card = page.locator('section, article, div.card').filter({ has: page.getByRole('heading', { name: `Homework ${locale}` }) }).last();
       await card.getByLabel(t.homework.answer).fill('1) 3/4 2) 5/6');
-      await card.getByLabel(t.homework.file).fill('photo.jpg');
+      await card.getByLabel(t.homework.file).setInputFiles({ name: `дәптер-${locale}.png`, mimeType: 'image/png', buffer: PHOTO });
+      await card.getByText(`дәптер-${locale}.png`).waitFor();
       await card.getByRole('button', { name: t.homework.send, exact: true }).click();
       await card.getByText(t.homework.handedIn, { exact: true }).waitFor();
+      await card.getByTestId('handed-in-file').getByText(t.homework.handedInFile.replace('{{name}}', `дәптер-${locale}.png`)).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, size);
-    const subs = await api<{ data: { userId: string; text: string; uploadName: string | null; late: boolean }[] }>(`homework/${hw.data.id}/submissions`);
-    expect(subs.data).toEqual([expect.objectContaining({ userId: session.user, text: '1) 3/4 2) 5/6', uploadName: 'photo.jpg', late: false })]);
+    const subs = await api<{ data: { userId: string; text: string; uploadName: string | null; fileName: string | null; late: boolean }[] }>(`homework/${hw.data.id}/submissions`);
+    expect(subs.data).toEqual([expect.objectContaining({ userId: session.user, text: '1) 3/4 2) 5/6', uploadName: expect.stringMatching(/\.webp$/), fileName: `дәптер-${locale}.png`, late: false })]);
   });
 });

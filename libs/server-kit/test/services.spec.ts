@@ -103,6 +103,7 @@ describe('every service', () => {
       'GET /api/my-events/{event}/calendar': 'an event as an iCalendar file (text/calendar)',
       'GET /api/videos/{id}/play': 'a video\'s bytes, whole or a range (206)',
       'GET /api/attendance-report/csv': 'a group\'s attendance as a CSV file (UTF-8 with BOM)',
+      'GET /api/homework/{homework}/submissions/{submission}/file': 'a hand-in\'s file (the pupil, the group\'s teachers, group:update)',
     },
     shop: { ...KIT, 'GET /api/orders/export': 'a CSV file (streamed)' },
     finance: { ...KIT, 'GET /api/finance/payments/export': 'a CSV file' },

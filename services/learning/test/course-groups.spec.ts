@@ -5,11 +5,19 @@
  * membership say, refused calls change nothing, no 5xx; localized 4xx; a pupil sees only their own.
  */
 import { randomUUID } from 'node:crypto';
+import type request from 'supertest';
 import { ROLE, type RoleId } from '@olymp/proto';
 import { Clock } from '@olymp/server-kit';
+import { pdf } from './media-fixtures';
 import { type Pupil, learningStack } from './support';
 
 const at = (iso: string) => new Date(iso);
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const parts: Buffer[] = [];
+  stream.on('data', (c: Buffer) => parts.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(parts)));
+};
 
 describe('courses: groups, timetable, attendance, homework', () => {
   const s = learningStack();
@@ -28,6 +36,20 @@ describe('courses: groups, timetable, attendance, homework', () => {
   const post = (path: string, token: string, body: object) => s.http().post(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
   const put = (path: string, token: string, body: object) => s.http().put(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
   const get = (path: string, token: string) => s.http().get(`/api${path}`).set('Authorization', token).set('X-Locale', 'en');
+  /** A pupil's hand-in file through `homework/{homework}/upload` (the kit's chunked protocol, chunks of 8 KB): its stored name. */
+  const handInUpload = async (homeworkId: string, token: string, file: Buffer, name: string) => {
+    const started = await post(`/homework/${homeworkId}/upload`, token, { name, size: file.length, type: 'application/pdf' });
+    ok(started, 201);
+    let view = started.body.data;
+    for (let offset = 0; offset < file.length; offset += 8192) {
+      const res = await s.http().post(`/api/homework/${homeworkId}/upload`).set('Authorization', token)
+        .field('id', view.id).field('offset', String(offset)).attach('chunk', file.subarray(offset, offset + 8192), 'part.bin');
+      ok(res);
+      view = res.body.data;
+    }
+    expect(view).toMatchObject({ status: 'stored', mime: 'application/pdf', name });
+    return view.filename as string;
+  };
   const counts = async () => Object.fromEntries(
     await Promise.all((['course_group_members', 'lesson_attendance', 'homeworks', 'homework_submissions'] as const).map(async (t) => [t, (await s.sql<{ n: number }>(`SELECT count(*)::int AS n FROM {learning}.${t}`))[0].n])),
   );
@@ -205,19 +227,55 @@ describe('courses: groups, timetable, attendance, homework', () => {
     const hw = await post(`/lessons/${lessonA}/homework`, teacher.token, { title: 'Есептер 1-5', text: 'Шығарыңыз', dueAt: '2026-12-04T20:00:00+05:00', maxPoints: 10 });
     ok(hw, 201);
     const id = hw.body.data.id as string;
-    const mine = await put(`/homework/${id}/submission`, pupil.token, { text: 'Жауаптар', uploadName: 'photo.jpg' });
+    // The pupil sends a PDF in chunks through the homework's upload route; nobody but a pupil of the group may.
+    const bytes = pdf(20_000);
+    const uploadName = await handInUpload(id, pupil.token, bytes, 'Жауап "1".pdf');
+    const notPupils = [await post(`/homework/${id}/upload`, teacher.token, { name: 'x.pdf', size: 10 }), await post(`/homework/${id}/upload`, outsider.token, { name: 'x.pdf', size: 10 })];
+    expect(notPupils.map((r) => [r.status, r.body.code])).toEqual([[403, 'NOT_GROUP_MEMBER'], [403, 'NOT_GROUP_MEMBER']]);
+    expect((await post(`/homework/${randomUUID()}/upload`, pupil.token, { name: 'x.pdf', size: 10 })).status).toBe(404);
+    // Someone else's upload, or a name that is no upload of theirs, is refused in the pupil's language; nothing is stored.
+    const beforeRefusals = await counts();
+    const stolen = await put(`/homework/${id}/submission`, pupil2.token, { text: 'Көшірме', uploadName });
+    expect([stolen.status, stolen.body.code]).toEqual([400, 'HOMEWORK_UPLOAD_NOT_YOURS']);
+    const made = await put(`/homework/${id}/submission`, pupil.token, { text: 'Жауаптар', uploadName: 'photo.jpg' });
+    expect([made.status, made.body.code]).toEqual([400, 'HOMEWORK_UPLOAD_NOT_YOURS']);
+    const ru = await s.http().put(`/api/homework/${id}/submission`).set('Authorization', pupil2.token).set('X-Locale', 'ru').send({ text: 'x', uploadName });
+    expect([ru.status, ru.body.message]).toEqual([400, expect.stringMatching(/файл/)]);
+    expect(await counts()).toEqual(beforeRefusals);
+    const mine = await put(`/homework/${id}/submission`, pupil.token, { text: 'Жауаптар', uploadName });
     ok(mine);
-    expect(mine.body.data).toMatchObject({ late: false, uploadName: 'photo.jpg', points: null });
+    expect(mine.body.data).toMatchObject({ late: false, uploadName, fileName: 'Жауап "1".pdf', points: null });
     clock().set(at('2026-12-04T15:00:00.001Z'));
     const late = await put(`/homework/${id}/submission`, pupil2.token, { text: 'Кеш' });
-    expect(late.body.data).toMatchObject({ late: true, uploadName: null });
+    expect(late.body.data).toMatchObject({ late: true, uploadName: null, fileName: null });
     expect((await put(`/homework/${id}/submission`, outsider.token, { text: 'x' })).body.code).toBe('NOT_GROUP_MEMBER');
     expect((await put(`/homework/${id}/submission`, teacher.token, { text: 'x' })).body.code).toBe('NOT_GROUP_MEMBER');
+
+    // The file: the exact bytes for the pupil, the group's teacher and staff (group:update), under the pupil's name;
+    // 403 for another pupil of the group and a pupil of another group; 404 for a missing id or a hand-in without a file.
+    const file = (token: string, sub = mine.body.data.id as string, hw = id) => get(`/homework/${hw}/submissions/${sub}/file`, token).buffer(true).parse(binary);
+    for (const token of [pupil.token, teacher.token, s.admin]) {
+      const res = await file(token);
+      expect([res.status, res.headers['content-type'], res.headers['content-disposition']]).toEqual([
+        200, 'application/pdf', 'attachment; filename="_____ _1_.pdf"; filename*=UTF-8\'\'%D0%96%D0%B0%D1%83%D0%B0%D0%BF%20%221%22.pdf',
+      ]);
+      expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
+    }
+    const refused = [await get(`/homework/${id}/submissions/${mine.body.data.id}/file`, pupil2.token), await get(`/homework/${id}/submissions/${mine.body.data.id}/file`, outsider.token)];
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual([[403, 'NOT_GROUP_TEACHER'], [403, 'NOT_GROUP_TEACHER']]);
+    expect((await get(`/homework/${id}/submissions/${mine.body.data.id}/file`, '')).status).toBe(401);
+    const missing = [
+      await get(`/homework/${id}/submissions/${randomUUID()}/file`, teacher.token),
+      await get(`/homework/${randomUUID()}/submissions/${mine.body.data.id}/file`, teacher.token),
+      await get(`/homework/${id}/submissions/${late.body.data.id}/file`, teacher.token),
+    ];
+    expect(missing.map((r) => r.status)).toEqual([404, 404, 404]);
 
     const list = await get(`/homework/${id}/submissions`, teacher.token);
     ok(list);
     expect(list.body.data).toHaveLength(2);
     const sub = list.body.data.find((x: { userId: string }) => x.userId === pupil.id);
+    expect(sub).toMatchObject({ uploadName, fileName: 'Жауап "1".pdf' });
     const tooMany = await put(`/homework-submissions/${sub.id}/grade`, teacher.token, { points: 11 });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'POINTS_TOO_HIGH']);
     expect(tooMany.body.message).toContain('10');
@@ -241,6 +299,8 @@ describe('courses: groups, timetable, attendance, homework', () => {
   it('every new route x every caller: 401, 403 or let in as keys and membership say; refused calls change nothing; no 5xx', async () => {
     const [hw] = await s.sql<{ id: string }>('SELECT id FROM {learning}.homeworks LIMIT 1');
     const [sub] = await s.sql<{ id: string }>('SELECT id FROM {learning}.homework_submissions LIMIT 1');
+    // The first pupil's hand-in with its file: the group's other pupil may not read it.
+    const [withFile] = await s.sql<{ id: string; homework_id: string }>('SELECT id, homework_id FROM {learning}.homework_submissions WHERE user_id = $1', [pupil.id]);
     type Member = 'pupil' | 'teacher';
     const routes: { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: object; key: string | null; members: Member[] }[] = [
       { method: 'get', path: `/groups/${groupId}/members`, key: 'sidebar:group_index', members: ['teacher'] },
@@ -260,6 +320,8 @@ describe('courses: groups, timetable, attendance, homework', () => {
       { method: 'get', path: `/groups/${groupId}/homework`, key: 'sidebar:group_index', members: ['pupil', 'teacher'] },
       { method: 'put', path: `/homework/${hw.id}/submission`, body: { text: 'x' }, key: 'nobody', members: ['pupil'] },
       { method: 'get', path: `/homework/${hw.id}/submissions`, key: 'sidebar:group_index', members: ['teacher'] },
+      { method: 'get', path: `/homework/${withFile.homework_id}/submissions/${withFile.id}/file`, key: 'group:update', members: ['teacher'] },
+      { method: 'post', path: `/homework/${hw.id}/upload`, body: { name: 'a.pdf', size: 100 }, key: 'nobody', members: ['pupil'] },
       { method: 'put', path: `/homework-submissions/${sub.id}/grade`, body: { points: 5 }, key: 'group:update', members: ['teacher'] },
     ];
     const callers: { name: string; token: string | null; roleId: RoleId | null; member: Member | null }[] = [
@@ -276,7 +338,7 @@ describe('courses: groups, timetable, attendance, homework', () => {
         let req = s.http()[r.method](`/api${r.path}`).set('X-Locale', 'en');
         if (caller.token) req = req.set('Authorization', caller.token);
         const res = r.body ? await req.send(r.body) : await req;
-        // Handing in homework is the pupil's own act: no key lets anyone else do it, not even admin.
+        // Handing in homework (and sending its file) is the pupil's own act: no key lets anyone else do it, not even admin.
         const keyed = r.key === null || (r.key !== 'nobody' && (caller.roleId === ROLE.admin || permissionsOf.get(caller.roleId as RoleId)?.has(r.key)));
         const want = caller.roleId === null ? 401 : keyed || (caller.member && r.members.includes(caller.member)) ? 'let-in' : 403;
         const got = res.status === 401 || res.status === 403 ? res.status : 'let-in';

@@ -54,6 +54,17 @@ describe('demo content', () => {
     expect(slots.body.data.map((x: { state: string; teacher: string }) => [x.state, x.teacher])).toEqual([['free', 'Дана К.'], ['free', 'Дана К.']]);
   });
 
+  it('gives the demo group a homework task on a past lesson for the demo pupil to hand in', async () => {
+    const pupil = `Bearer ${await testToken({ roleId: ROLE.student, userId: demoUserId('+77000000105') })}`;
+    const mine = await s.http().get('/api/my-homework').set('Authorization', pupil);
+    const task = (mine.body.data as { groupId: string; title: string; lessonId: string; dueAt: string; mine: unknown }[])
+      .find((h) => h.groupId === demoId('course:district-preparation:group:1'));
+    expect(task).toMatchObject({ title: expect.stringContaining('Intro'), mine: null });
+    const [lesson] = await s.sql<{ starts_at: Date }>('SELECT starts_at FROM {learning}.lessons WHERE id = $1', [task?.lessonId]);
+    expect(lesson.starts_at.getTime()).toBeLessThan(Date.now());
+    expect(Date.parse(task?.dueAt ?? '')).toBeGreaterThan(Date.now());
+  });
+
   it('opens day 1 now with 270 points a day and 1350 in five days, in three languages', async () => {
     const list = await s.http().get('/api/challenges-all?grade=5');
     const id = (list.body.data as { id: string; grade: number }[]).find((c) => c.grade === 5)?.id as string;

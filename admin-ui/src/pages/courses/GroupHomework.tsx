@@ -2,12 +2,16 @@
  * A group's homework (issue 15, docs/learning.md "Homework"): the tasks set per lesson with their hand-in counts, a
  * new task (lesson, title, text, due time in Almaty, points), and per task the pupils' hand-ins (late marked) graded
  * with points and a comment. Over the group routes: staff readers see, and `canGrade` (a teacher of the group, or
- * staff with `group:update`) sets and grades. On the group page and on a teacher's "My groups" page.
+ * staff with `group:update`) sets and grades. On the group page and on a teacher's "My groups" page. A hand-in's file
+ * (a pupil's photo or document) opens through `homework/{homework}/submissions/{submission}/file` with the staff
+ * token (a plain link carries none), saved under the pupil's file name.
  */
 import type { HomeworkListReply, HomeworkView, SubmissionsReply, TimetableReply } from '@olymp/proto';
+import { useNotification } from '@refinedev/core';
 import { Button, Collapse, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { API_URL, http, toApiError } from '../../api/http';
 import { AlmatyDateHour } from '../../components/AlmatyDateHour';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
@@ -100,6 +104,7 @@ function Submissions({ homework, canGrade, onGraded }: { homework: HomeworkView;
               <Space direction="vertical" size={2}>
                 <Typography.Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{s.text}</Typography.Text>
                 <Typography.Text type="secondary">{formatInstant(s.submittedAt)} {s.late ? <Tag color="red">{t('homework.late')}</Tag> : null}</Typography.Text>
+                {s.fileName ? <HandInFile submission={s} /> : null}
               </Space>
             ),
           },
@@ -110,6 +115,50 @@ function Submissions({ homework, canGrade, onGraded }: { homework: HomeworkView;
         ]}
       />
     </Space>
+  );
+}
+
+/** The name a Content-Disposition header gives (`filename*=UTF-8''…` first), or null. */
+function dispositionName(header: string | undefined): string | null {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // a malformed escape: the plain name below
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? null;
+}
+
+function HandInFile({ submission: s }: { submission: Submission }) {
+  const { t } = useTranslation(NS);
+  const { open } = useNotification();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const res = await http.get<Blob>(`${API_URL}/homework/${s.homeworkId}/submissions/${s.id}/file`, { responseType: 'blob' });
+      const url = URL.createObjectURL(res.data);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = dispositionName(res.headers['content-disposition'] as string | undefined) ?? s.fileName ?? 'homework';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      // The error body of a blob request is a Blob: the message is ours, by the status.
+      const status = toApiError(e).statusCode;
+      open?.({ type: 'error', message: t(status === 403 ? 'homework.fileForbidden' : status === 404 ? 'homework.fileMissing' : 'common:errors.unknown') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" loading={busy} onClick={() => void download()} data-testid="hand-in-file" aria-label={`${t('homework.openFile')}: ${s.fileName}`}>
+      📎 {s.fileName}
+    </Button>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Controller, Get, Post, Put } from '@nestjs/common';
+import { Controller, Get, Header, Post, Put, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  attendanceCountsReply, homeworkListReply, homeworkReply, lessonAttendanceReply, myAttendanceReply, submissionReply, submissionsReply,
+  attendanceCountsReply, homeworkListReply, homeworkReply, lessonAttendanceReply, myAttendanceReply, submissionReply, submissionsReply, uploadReply,
 } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
+import { ApiShape, type AuthUser, CurrentUser, SignedIn, UploadOffsetFilter, UuidParam, ValidBody } from '@olymp/server-kit';
 import { createHomework, gradeSubmission, markAttendance, submitHomework } from './course.dto';
 import { ClassworkService } from './classwork.service';
 
@@ -78,6 +79,30 @@ export class ClassworkController {
     return this.work.submit(user, homeworkId, body);
   }
 
+  @Post('homework/:homework/upload')
+  @ApiShape({
+    response: uploadReply,
+    summary: 'A pupil of the group sends the file they hand in: the kit\'s chunked upload protocol (start with {name, size, type}, then multipart chunks {id, offset, chunk}; uploads.module.ts)',
+  })
+  @SignedIn()
+  @UseFilters(UploadOffsetFilter)
+  async upload(@CurrentUser() user: AuthUser, @UuidParam('homework') homeworkId: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.work.upload(user, homeworkId, req);
+    void reply.status(result.created ? 201 : 200);
+    return { data: result.view };
+  }
+
+  /** The handed-in file (never the kit's upload address, which answers only its uploader); the UI fetches it with the token. */
+  @Get('homework/:homework/submissions/:submission/file')
+  @ApiShape({ summary: 'A hand-in\'s file, for the pupil who handed it in, the group\'s teachers and staff with group:update' })
+  @SignedIn()
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async submissionFile(@CurrentUser() user: AuthUser, @UuidParam('homework') homeworkId: string, @UuidParam('submission') submissionId: string) {
+    const file = await this.work.submissionFile(user, homeworkId, submissionId);
+    return new StreamableFile(file.stream, { type: file.mime, length: file.size, disposition: attachment(file.name) });
+  }
+
   @Get('homework/:homework/submissions')
   @ApiShape({ response: submissionsReply })
   @SignedIn()
@@ -91,4 +116,11 @@ export class ClassworkController {
   grade(@CurrentUser() user: AuthUser, @UuidParam('submission') id: string, @ValidBody(gradeSubmission) body: z.output<typeof gradeSubmission>) {
     return this.work.grade(user, id, body);
   }
+}
+
+/** `attachment` with the pupil's file name: an ASCII fallback, and the exact name in `filename*` (RFC 6266, 5987). */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

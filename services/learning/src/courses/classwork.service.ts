@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { AttendanceStatus, HomeworkView, SubmissionView } from '@olymp/proto';
-import { type AuthUser, Clock, DomainError, EventOutbox, notFound } from '@olymp/server-kit';
+import {
+  type AuthUser, ChunkedUploadService, Clock, DomainError, EventOutbox, type StoredObject, UPLOAD_STORAGE, UploadRecord, type UploadStorage,
+  type UploadPostResult, notFound, storageKey,
+} from '@olymp/server-kit';
 import { DataSource, In } from 'typeorm';
 import { CourseGroup, GroupMember, Homework, HomeworkSubmission, Lesson, LessonAttendance } from '../floor/course.entities';
 import { GroupAccess } from './group-access';
@@ -14,6 +18,8 @@ export class ClassworkService {
     private readonly access: GroupAccess,
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
+    private readonly uploads: ChunkedUploadService,
+    @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
   ) {}
 
   private async pupilsOf(groupId: string) {
@@ -104,18 +110,27 @@ export class ClassworkService {
     return { data: this.homeworkView(hw, lesson.groupId, null, 0) };
   }
 
-  private submissionView(s: HomeworkSubmission, dueAt: Date): SubmissionView {
+  /** Stored hand-in files by their generated names (rows of the kit's `upload` table, kind `file`). */
+  private async filesOf(uploadNames: (string | null)[]): Promise<Map<string, UploadRecord>> {
+    const names = [...new Set(uploadNames.filter((n): n is string => !!n))];
+    if (!names.length) return new Map();
+    const rows = await this.ds.getRepository(UploadRecord).findBy({ filename: In(names), kind: 'file', status: 'stored' });
+    return new Map(rows.map((r) => [r.filename as string, r]));
+  }
+
+  private submissionView(s: HomeworkSubmission, dueAt: Date, files: Map<string, UploadRecord>): SubmissionView {
+    const file = s.uploadName ? files.get(s.uploadName) : undefined;
     return {
-      id: s.id, homeworkId: s.homeworkId, userId: s.userId, text: s.text, uploadName: s.uploadName,
+      id: s.id, homeworkId: s.homeworkId, userId: s.userId, text: s.text, uploadName: s.uploadName, fileName: file?.originalName ?? null,
       submittedAt: s.submittedAt.toISOString(), late: s.submittedAt > dueAt, points: s.points, comment: s.comment,
       gradedAt: s.gradedAt?.toISOString() ?? null,
     };
   }
 
-  private homeworkView(h: Homework, groupId: string, mine: HomeworkSubmission | null, submissions: number | null): HomeworkView {
+  private homeworkView(h: Homework, groupId: string, mine: HomeworkSubmission | null, submissions: number | null, files: Map<string, UploadRecord> = new Map()): HomeworkView {
     return {
       id: h.id, lessonId: h.lessonId, groupId, title: h.title, text: h.text, dueAt: h.dueAt.toISOString(), maxPoints: h.maxPoints,
-      createdAt: h.createdAt.toISOString(), mine: mine ? this.submissionView(mine, h.dueAt) : null, submissions,
+      createdAt: h.createdAt.toISOString(), mine: mine ? this.submissionView(mine, h.dueAt, files) : null, submissions,
     };
   }
 
@@ -131,9 +146,10 @@ export class ClassworkService {
   private async withSubmissions(list: { h: Homework; groupId: string }[], pupilId: string | null) {
     if (!list.length) return [];
     const subs = await this.ds.getRepository(HomeworkSubmission).findBy({ homeworkId: In(list.map((x) => x.h.id)), ...(pupilId ? { userId: pupilId } : {}) });
+    const files = pupilId ? await this.filesOf(subs.map((s) => s.uploadName)) : new Map<string, UploadRecord>();
     return list.map(({ h, groupId }) => {
       const of = subs.filter((s) => s.homeworkId === h.id);
-      return pupilId ? this.homeworkView(h, groupId, of[0] ?? null, null) : this.homeworkView(h, groupId, null, of.length);
+      return pupilId ? this.homeworkView(h, groupId, of[0] ?? null, null, files) : this.homeworkView(h, groupId, null, of.length);
     });
   }
 
@@ -151,15 +167,37 @@ export class ClassworkService {
     return { h, groupId: (h.lesson as Lesson).groupId };
   }
 
-  /** A pupil of the group hands in (again, until graded); after the due time it is marked late. */
-  async submit(user: AuthUser, homeworkId: string, body: { text: string; uploadName: string | null }) {
-    const { h, groupId } = await this.homework(homeworkId);
-    if ((await this.access.roleIn(groupId, user.sub)) !== 'pupil') throw new DomainError('NOT_GROUP_MEMBER');
-    const repo = this.ds.getRepository(HomeworkSubmission);
-    const existing = await repo.findOneBy({ homeworkId, userId: user.sub });
+  /** Only a pupil of the group hands in, and only until their hand-in is graded. */
+  private async assertMayHandIn(user: AuthUser, homeworkId: string) {
+    const found = await this.homework(homeworkId);
+    if ((await this.access.roleIn(found.groupId, user.sub)) !== 'pupil') throw new DomainError('NOT_GROUP_MEMBER');
+    const existing = await this.ds.getRepository(HomeworkSubmission).findOneBy({ homeworkId, userId: user.sub });
     if (existing?.gradedAt) throw new DomainError('SUBMISSION_GRADED');
+    return { ...found, existing };
+  }
+
+  /**
+   * A pupil of the group hands in (again, until graded); after the due time it is marked late. A file is one of the
+   * pupil's own stored chunked uploads (sent through `POST homework/{homework}/upload`), named by its stored name;
+   * anyone else's, or one not finished, is refused (`HOMEWORK_UPLOAD_NOT_YOURS`) and nothing is stored.
+   */
+  async submit(user: AuthUser, homeworkId: string, body: { text: string; uploadName: string | null }) {
+    const { h, existing } = await this.assertMayHandIn(user, homeworkId);
+    const files = await this.filesOf([body.uploadName]);
+    if (body.uploadName && files.get(body.uploadName)?.ownerId !== user.sub) throw new DomainError('HOMEWORK_UPLOAD_NOT_YOURS');
+    const repo = this.ds.getRepository(HomeworkSubmission);
     await repo.upsert({ id: existing?.id ?? randomUUID(), homeworkId, userId: user.sub, ...body, submittedAt: this.clock.now() }, ['homeworkId', 'userId']);
-    return { data: this.submissionView(await repo.findOneByOrFail({ homeworkId, userId: user.sub }), h.dueAt) };
+    return { data: this.submissionView(await repo.findOneByOrFail({ homeworkId, userId: user.sub }), h.dueAt, files) };
+  }
+
+  /**
+   * `POST homework/{homework}/upload`: the kit's chunked upload protocol (uploads.module.ts) for a pupil who may hand
+   * in this homework (pupils hold no `upload:*` key; the kit's own route is staff's). The stored file is the pupil's
+   * like any upload, read back through `submissionFile` once handed in.
+   */
+  async upload(user: AuthUser, homeworkId: string, req: FastifyRequest): Promise<UploadPostResult> {
+    await this.assertMayHandIn(user, homeworkId);
+    return this.uploads.post(user, req);
   }
 
   async submissions(user: AuthUser, homeworkId: string) {
@@ -167,7 +205,28 @@ export class ClassworkService {
     await this.access.assertSeesPupils(user, groupId);
     const subs = await this.ds.getRepository(HomeworkSubmission).find({ where: { homeworkId }, order: { submittedAt: 'ASC' } });
     const people = subs.length ? await this.access.people(subs.map((s) => s.userId)) : new Map();
-    return { data: subs.map((s) => ({ ...this.submissionView(s, h.dueAt), firstName: people.get(s.userId)?.firstName ?? '', lastName: people.get(s.userId)?.lastName ?? '' })) };
+    const files = await this.filesOf(subs.map((s) => s.uploadName));
+    return { data: subs.map((s) => ({ ...this.submissionView(s, h.dueAt, files), firstName: people.get(s.userId)?.firstName ?? '', lastName: people.get(s.userId)?.lastName ?? '' })) };
+  }
+
+  /**
+   * `GET homework/{homework}/submissions/{submission}/file`: the handed-in file for the pupil who handed it in, a
+   * teacher of the group or staff with `group:update` (who grade it); anyone else 403, another pupil of the group
+   * included. 404 for an unknown homework or hand-in, or a hand-in without a (stored) file. The name to save it
+   * under is the pupil's, with the stored type's extension (pictures are stored re-encoded as WebP).
+   */
+  async submissionFile(user: AuthUser, homeworkId: string, submissionId: string): Promise<StoredObject & { mime: string; name: string }> {
+    const { groupId } = await this.homework(homeworkId);
+    const s = await this.ds.getRepository(HomeworkSubmission).findOneBy({ id: submissionId, homeworkId });
+    if (!s) throw notFound();
+    if (s.userId !== user.sub) await this.access.assertTeaches(user, groupId);
+    const row = s.uploadName ? (await this.filesOf([s.uploadName])).get(s.uploadName) : undefined;
+    if (!row?.filename || !row.mime) throw notFound();
+    const found = await this.storage.get(storageKey('file', row.filename));
+    if (!found) throw notFound();
+    const ext = row.filename.slice(row.filename.lastIndexOf('.'));
+    const base = row.originalName.replace(/\.[^.]{1,8}$/, '') || 'homework';
+    return { ...found, mime: row.mime, name: `${base}${ext}` };
   }
 
   async grade(user: AuthUser, submissionId: string, body: { points: number; comment: string | null }) {
@@ -193,6 +252,6 @@ export class ClassworkService {
       }
       return row;
     });
-    return { data: this.submissionView(saved, h.dueAt) };
+    return { data: this.submissionView(saved, h.dueAt, await this.filesOf([saved.uploadName])) };
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CrudResource } from '@olymp/server-kit';
+import { CrudResource, UploadsModule } from '@olymp/server-kit';
 import { Course, CourseGroup, CourseModule, Lesson } from '../floor/course.entities';
 import { COURSE_KIND_LABELS, LESSON_KIND_LABELS } from '../floor/display';
 import {
@@ -23,6 +23,8 @@ const label = ['title'] as const;
  */
 @Module({
   imports: [
+    // Pupils' hand-in files go through the kit's chunked uploads (ClassworkService.upload).
+    UploadsModule,
     CrudResource.register({
       path: 'courses', entity: Course, create: createCourse, update: updateCourse,
       access: { read: 'sidebar:course_index', store: 'course:create', update: 'course:update', destroy: 'course:delete' },

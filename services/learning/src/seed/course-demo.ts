@@ -3,7 +3,7 @@ import { Clock, EventOutbox, RpcClient, stableUuid } from '@olymp/server-kit';
 import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
 import { ConsultationSlot, CourseNewsPost, CourseTerms } from '../floor/course-pages.entities';
-import { Course, CourseGroup, CourseModule, GroupMember, Lesson } from '../floor/course.entities';
+import { Course, CourseGroup, CourseModule, GroupMember, Homework, Lesson } from '../floor/course.entities';
 import { CourseTariff, Enrolment, EnrolmentPeriod } from '../floor/enrolment.entities';
 import { ZONE } from '../floor/time';
 import { GroupMembership } from '../courses/group-membership';
@@ -37,6 +37,7 @@ export class CourseDemoSeeder {
   async seed(m: EntityManager): Promise<number> {
     const created = await this.course(m);
     await this.pages(m);
+    await this.homework(m);
     return created;
   }
 
@@ -148,5 +149,29 @@ export class CourseDemoSeeder {
         teacherName: DEMO_TEACHER_NAME, bookedBy: null, bookedByName: null, bookedAt: null, createdAt: now,
       });
     }
+  }
+
+  /**
+   * Homework (docs/learning.md "Homework"): an introductory session three days before the seed, and one task on it
+   * due in four days, so a newcomer sees the pupil hand in a photo or a file and the teacher open and grade it. Added
+   * once, also to a database seeded before homework had a demo.
+   */
+  private async homework(m: EntityManager): Promise<void> {
+    const groupId = demoId(`${DEMO_PREP_COURSE}:group:1`);
+    const homeworkId = demoId(`${DEMO_PREP_COURSE}:homework:1`);
+    if (!(await m.existsBy(CourseGroup, { id: groupId })) || (await m.existsBy(Homework, { id: homeworkId }))) return;
+    const now = this.clock.now();
+    const day = DateTime.fromJSDate(now, { zone: ZONE }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+    const lessonId = demoId(`${DEMO_PREP_COURSE}:lesson:intro`);
+    await m.insert(Lesson, {
+      id: lessonId, groupId, moduleId: demoId(`${DEMO_PREP_COURSE}:module:0`),
+      titleKk: 'Кіріспе сабақ', titleRu: 'Вводное занятие', titleEn: 'Introductory session',
+      startsAt: day.minus({ days: 3 }).toJSDate(), durationMinutes: 60, kind: 'live', recordingUrl: null,
+    });
+    await m.insert(Homework, {
+      id: homeworkId, lessonId, title: 'Кіріспе: 1-5 есептер / Вводное: задачи 1-5 / Intro: problems 1-5',
+      text: 'Шығарып, дәптердің суретін немесе PDF файлын жіберіңіз.\nРешите и пришлите фото тетради или PDF.\nSolve them and hand in a photo of your notebook or a PDF.',
+      dueAt: day.plus({ days: 4 }).set({ hour: 20 }).toJSDate(), maxPoints: 10, createdBy: demoUser(DEMO_TEACHER_PHONE), createdAt: now,
+    });
   }
 }

@@ -3,13 +3,16 @@
  * (the group link shows while a lesson is about to start or running, a recording for 60 days), and homework with
  * their own hand-in and grade. Three tabs under /student/courses.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
-import { type HomeworkView, getMyGroups, getMyHomework, getMyTimetable, submitHomework } from '../../api/courses';
+import {
+  HOMEWORK_FILE_ACCEPT, HOMEWORK_FILE_MAX_BYTES, type HomeworkView, downloadHandIn, getMyGroups, getMyHomework, getMyTimetable, homeworkFileAllowed,
+  submitHomework, uploadHomeworkFile,
+} from '../../api/courses';
 import { errorMessage } from '../../auth/otp';
-import { Alert, Badge, Button, Card, EmptyState, Skeleton, Tabs, TextField } from '../../design';
+import { Alert, Badge, Button, Card, EmptyState, FileField, Skeleton, Tabs, TextField } from '../../design';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, pick } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
@@ -111,25 +114,58 @@ function Homework() {
   );
 }
 
+/**
+ * One task: the pupil's answer and, optionally, a photo or a file (a phone may take the photo with its camera). The
+ * file goes first through the homework's chunked upload (progress shown), then the hand-in names it; a file already
+ * handed in stays unless another is picked. Refusals (type, size, the server's) show under the form.
+ */
 function HomeworkCard({ homework: h, onChange }: { homework: HomeworkView; onChange: (h: HomeworkView) => void }) {
   const { t } = useTranslation('courses');
+  const { t: tc } = useTranslation();
   const locale = currentLocale();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(h.mine?.text ?? '');
-  const [file, setFile] = useState(h.mine?.uploadName ?? '');
+  const [picked, setPicked] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const graded = h.mine?.gradedAt != null;
+  const choose = (file: File | null) => {
+    setFileProblem(null);
+    if (file && !homeworkFileAllowed(file)) setFileProblem(t('homework.fileType'));
+    else if (file && file.size > HOMEWORK_FILE_MAX_BYTES) setFileProblem(t('homework.fileTooLarge', { mb: HOMEWORK_FILE_MAX_BYTES / 1024 / 1024 }));
+    setPicked(file);
+  };
   const send = async () => {
+    if (fileProblem) return;
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await submitHomework(h.id, text, file.trim() || null);
+      let uploadName = h.mine?.uploadName ?? null;
+      if (picked) {
+        try {
+          uploadName = await uploadHomeworkFile(h.id, picked, setProgress);
+        } catch (err) {
+          setFileProblem(errorMessage(err, t('homework.uploadFailed')));
+          return;
+        }
+      }
+      const answer = await submitHomework(h.id, text, uploadName);
       onChange({ ...h, mine: answer.data });
+      setPicked(null);
+      if (input.current) input.current.value = '';
     } catch (err) {
       setProblem(errorMessage(err, t('errors.save')));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
+  };
+  const download = () => {
+    if (!h.mine) return;
+    setProblem(null);
+    downloadHandIn(h.mine).catch((err: unknown) => setProblem(errorMessage(err, t('errors.load'))));
   };
   return (
     <Card title={h.title} headingLevel={3}>
@@ -141,13 +177,36 @@ function HomeworkCard({ homework: h, onChange }: { homework: HomeworkView; onCha
           {graded ? <Badge tone="info">{t('homework.points', { points: h.mine.points, max: h.maxPoints })}</Badge> : null}
         </p>
       ) : null}
+      {h.mine?.fileName ? (
+        <p className="cluster" data-testid="handed-in-file">
+          <span>{t('homework.handedInFile', { name: h.mine.fileName })}</span>
+          <Button variant="outline" small onClick={download}>{t('homework.openFile')}</Button>
+        </p>
+      ) : null}
       {h.mine?.comment ? <p>{t('homework.comment', { comment: h.mine.comment })}</p> : null}
       {graded ? null : (
         <form className="stack" onSubmit={(e) => { e.preventDefault(); void send(); }}>
           <TextField label={t('homework.answer')} value={text} onChange={(e) => setText(e.target.value)} required maxLength={20000} />
-          <TextField label={t('homework.file')} value={file} onChange={(e) => setFile(e.target.value)} maxLength={300} />
+          <FileField
+            ref={input}
+            label={h.mine?.fileName ? t('homework.replaceFile') : t('homework.file')}
+            chooseLabel={tc('upload.choose')}
+            noneLabel={tc('upload.none')}
+            fileName={picked?.name ?? null}
+            accept={HOMEWORK_FILE_ACCEPT}
+            hint={t('homework.fileHint', { mb: HOMEWORK_FILE_MAX_BYTES / 1024 / 1024 })}
+            error={fileProblem ?? undefined}
+            disabled={busy}
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          />
+          {progress !== null ? (
+            <p className="stack" data-testid="upload-progress">
+              <span>{t('homework.uploading', { percent: progress })}</span>
+              <progress max={100} value={progress} aria-label={t('homework.uploading', { percent: progress })} />
+            </p>
+          ) : null}
           {problem ? <Alert tone="error">{problem}</Alert> : null}
-          <Button type="submit" busy={busy} disabled={!text.trim()}>{h.mine ? t('homework.resend') : t('homework.send')}</Button>
+          <Button type="submit" busy={busy} disabled={!text.trim() || !!fileProblem}>{h.mine ? t('homework.resend') : t('homework.send')}</Button>
         </form>
       )}
     </Card>
