@@ -9,7 +9,9 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
+import enCommon from '../src/i18n/locales/en/common.json';
 import en from '../src/i18n/locales/en/courses.json';
+import kkCommon from '../src/i18n/locales/kk/common.json';
 import kk from '../src/i18n/locales/kk/courses.json';
 import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
@@ -21,6 +23,7 @@ const CASES = [
   { name: 'desktop 1440x900', locale: 'en', viewport: { width: 1440, height: 900 } },
 ] as const;
 const T = { kk, en } as const;
+const COMMON = { kk: kkCommon, en: enCommon } as const;
 
 describeWithBrowser('a course group’s page: pupils, teachers, timetable, attendance', (browser) => {
   let stack: Stack;
@@ -60,8 +63,16 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
 
       await page.goto(`${gateway.url}/admin/resources/groups/${group.id}?tab=pupils`);
       await page.getByRole('tab', { name: t.tabs.pupils }).waitFor();
-      await page.getByLabel(t.userId).fill(await userId(PHONES.pupil));
+      // The pupil is picked by part of her surname (auth's pupils, searched on the server), never by an id.
+      const picker = page.getByRole('combobox', { name: t.pickPupil });
+      await picker.focus();
+      await picker.fill('Бесін');
+      const option = page.locator('.ant-select-item-option').filter({ hasText: 'Айгерім Бесінші' });
+      await option.first().click();
+      await page.locator('.ant-select-selection-item').filter({ hasText: 'Айгерім Бесінші' }).waitFor();
+      const added = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/groups/${group.id}/members` && r.request().method() === 'POST');
       await page.getByRole('button', { name: t.addPupil }).click();
+      expect((await added).request().postDataJSON()).toEqual({ userId: await userId(PHONES.pupil), role: 'pupil' });
       await expectEventually(() => page.getByTestId('capacity').textContent(), t.capacity.replace('{{count}}', '1').replace('{{capacity}}', '10'));
       await page.getByRole('cell', { name: 'Бесінші Айгерім' }).waitFor();
 
@@ -78,6 +89,24 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
       const counts = await api<{ data: { present: number }[] }>(page, `groups/${group.id}/attendance-counts`);
       expect(counts.data.map((r) => r.present)).toEqual([1]);
+
+      // The course's page: its programme and its groups, each tab narrowed to this course; a group opens its page.
+      await api(page, 'modules', { courseId: course.id, titleKk: 'Бөлшектер модулі', titleRu: 'Модуль: дроби', titleEn: 'Fractions module' });
+      await page.goto(`${gateway.url}/admin/resources/courses/${course.id}?tab=modules`);
+      await page.getByRole('tab', { name: t.tabs.modules, selected: true }).waitFor();
+      await page.getByRole('cell', { name: locale === 'kk' ? 'Бөлшектер модулі' : 'Fractions module' }).waitFor();
+      await page.getByRole('tab', { name: t.tabs.groups }).click();
+      await page.getByRole('cell', { name: `Group ${locale}`, exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name: /^Group / }).count()).toBe(1);
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+
+      // "Mini Course" in the sidebar: the self-study courses only (not the live one above).
+      await api(page, 'courses', { kind: 'self-study', titleKk: `Шағын ${locale}`, titleRu: `Мини ${locale}`, titleEn: `Mini ${locale}` });
+      await page.goto(`${gateway.url}/admin/mini-courses`);
+      await page.getByRole('heading', { level: 1, name: COMMON[locale].sidebar.miniCourses }).waitFor();
+      await page.getByRole('cell', { name: locale === 'kk' ? `Шағын ${locale}` : `Mini ${locale}`, exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name: locale === 'kk' ? 'Курс' : 'Course', exact: true }).count()).toBe(0);
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
     }, { storageState: session, viewport });
   });
 });

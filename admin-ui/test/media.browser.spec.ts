@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
+import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
@@ -41,6 +41,23 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
     return (await res.json()) as R;
   };
 
+  /**
+   * Picks `option` in the material's kind select. After a save the select can still hold the focus with its list
+   * closing, so a click may close the list rather than open it: the click is repeated until the option shows.
+   */
+  const chooseKind = async (page: Page, label: string, option: string) => {
+    const item = page.locator('.ant-select-item-option').filter({ hasText: option });
+    await waitFor(
+      async () => {
+        if (await item.isVisible()) return true;
+        await page.getByRole('combobox', { name: label }).click({ force: true });
+        return (await item.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) || undefined;
+      },
+      { what: `the kind "${option}" in the list`, timeoutMs: 30_000 },
+    );
+    await item.click();
+  };
+
   it.each(CASES)('$name, $locale: a lesson\'s materials are added, reordered and removed; the footer links are set', async ({ locale, viewport }) => {
     const t = T[locale];
     // The demo administrator's session, as signing in leaves it (the sign-in itself is tested in browser.spec.ts).
@@ -70,15 +87,13 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       await page.getByLabel(t.titleKk).fill('Оқулық');
       await page.getByLabel(t.titleRu).fill('Учебник');
       await page.getByLabel(t.titleEn).fill('Textbook');
-      await page.getByRole('combobox', { name: t.kind }).click({ force: true });
-      await page.locator('.ant-select-item-option').filter({ hasText: t.kinds.link }).click();
+      await chooseKind(page, t.kind, t.kinds.link);
       await page.getByLabel(t.linkUrl).fill('https://example.kz/book');
       await page.getByRole('button', { name: t.save }).click();
       await page.getByText(t.added).first().waitFor();
       await page.getByRole('cell', { name: locale === 'kk' ? 'Оқулық' : 'Textbook', exact: true }).waitFor();
 
-      await page.getByRole('combobox', { name: t.kind }).click({ force: true });
-      await page.locator('.ant-select-item-option').filter({ hasText: t.kinds.file }).click();
+      await chooseKind(page, t.kind, t.kinds.file);
       await page.getByLabel(t.titleKk).fill('Конспект');
       await page.getByLabel(t.titleRu).fill('Конспект');
       await page.getByLabel(t.titleEn).fill('Notes');

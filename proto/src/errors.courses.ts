@@ -50,6 +50,12 @@ export const COURSE_ERRORS = {
     'Это задание уже оценено, его нельзя изменить. Если что-то не так, спросите учителя.',
     'Бұл тапсырма бағаланып қойған, оны өзгерту мүмкін емес. Бірдеңе дұрыс болмаса, мұғалімнен сұраңыз.',
   ),
+  HOMEWORK_EMPTY: def(
+    400,
+    'The hand-in is empty. Write your answer or attach a photo or a file, then send it.',
+    'Ответ пустой. Напишите ответ или прикрепите фото или файл и отправьте ещё раз.',
+    'Жауап бос. Жауабыңызды жазыңыз немесе сурет не файл тіркеп, қайта жіберіңіз.',
+  ),
   HOMEWORK_UPLOAD_NOT_YOURS: def(
     400,
     'This file is not one you uploaded, or its upload is not finished. Choose the file again and hand in once it is uploaded.',

@@ -41,6 +41,8 @@ export const CATALOGUE: readonly SectionEntry[] = [
   // Courses (issue 15, spec 2's sidebar "Courses"): generated screens at their resource addresses (a group's page is
   // hand-written, pages/courses), in the learning group with kk/ru/en names rather than under "All resources".
   { name: 'courses', route: '/resources/courses', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.courses' },
+  // "Mini Course" (spec 2 names only the label): the self-study courses, the generated courses list narrowed to that kind.
+  { name: 'mini-courses', route: '/mini-courses', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.miniCourses', custom: true },
   { name: 'modules', route: '/resources/modules', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.modules' },
   { name: 'tariffs', route: '/resources/tariffs', group: 'learning', sidebar: ['sidebar:course_index'], label: 'sidebar.tariffs' },
   { name: 'groups', route: '/resources/groups', group: 'learning', sidebar: ['sidebar:group_index'], label: 'sidebar.groups' },

@@ -105,6 +105,9 @@ export async function uiPlugin(fastify: FastifyInstance, { config }: { config: G
     if (relative === undefined) throw routeNotFound(request);
 
     if (!(await isFile(path.join(app.dir, 'index.html')))) {
+      // A file's address (the favicon a browser asks for by itself, an asset) is simply not there: the page that
+      // explains how to build the interface is for a person opening a page.
+      if (looksLikeFile(relative)) throw routeNotFound(request);
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage(app));
     }
     if (relative !== '' && (await isFile(path.join(app.dir, relative)))) {

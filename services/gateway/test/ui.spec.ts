@@ -221,6 +221,11 @@ describe('UI not built', () => {
     expect(res.text).toContain(url.startsWith('/admin') ? 'admin-ui' : 'student-ui');
   });
 
+  it.each(['/favicon.ico', '/admin/favicon.svg', '/assets/index-abc.js'])('%s, a file\'s address, is a plain 404 (a browser asks for the favicon by itself)', async (url) => {
+    const res = await request(unbuilt.url).get(url);
+    expect([res.status, res.body.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
+  });
+
   it('the API still works', async () => {
     const res = await request(unbuilt.url).get('/api/users');
     expect(res.status).toBe(200);

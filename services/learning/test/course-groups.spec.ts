@@ -241,10 +241,19 @@ describe('courses: groups, timetable, attendance, homework', () => {
     expect([made.status, made.body.code]).toEqual([400, 'HOMEWORK_UPLOAD_NOT_YOURS']);
     const ru = await s.http().put(`/api/homework/${id}/submission`).set('Authorization', pupil2.token).set('X-Locale', 'ru').send({ text: 'x', uploadName });
     expect([ru.status, ru.body.message]).toEqual([400, expect.stringMatching(/файл/)]);
+    // Neither words nor a file is nothing to hand in (in the pupil's language); blank words count as none.
+    const empty = [await put(`/homework/${id}/submission`, pupil.token, {}), await put(`/homework/${id}/submission`, pupil.token, { text: '   ', uploadName: null })];
+    expect(empty.map((r) => [r.status, r.body.code])).toEqual([[400, 'HOMEWORK_EMPTY'], [400, 'HOMEWORK_EMPTY']]);
+    const emptyRu = await s.http().put(`/api/homework/${id}/submission`).set('Authorization', pupil.token).set('X-Locale', 'ru').send({ text: '' });
+    expect([emptyRu.status, emptyRu.body.message]).toEqual([400, expect.stringMatching(/Ответ пустой/)]);
     expect(await counts()).toEqual(beforeRefusals);
+    // A photo or a file alone is a hand-in; words may be added later, until it is graded.
+    const fileOnly = await put(`/homework/${id}/submission`, pupil.token, { uploadName });
+    ok(fileOnly);
+    expect(fileOnly.body.data).toMatchObject({ text: '', uploadName, fileName: 'Жауап "1".pdf' });
     const mine = await put(`/homework/${id}/submission`, pupil.token, { text: 'Жауаптар', uploadName });
     ok(mine);
-    expect(mine.body.data).toMatchObject({ late: false, uploadName, fileName: 'Жауап "1".pdf', points: null });
+    expect(mine.body.data).toMatchObject({ late: false, text: 'Жауаптар', uploadName, fileName: 'Жауап "1".pdf', points: null });
     clock().set(at('2026-12-04T15:00:00.001Z'));
     const late = await put(`/homework/${id}/submission`, pupil2.token, { text: 'Кеш' });
     expect(late.body.data).toMatchObject({ late: true, uploadName: null, fileName: null });

@@ -7,10 +7,11 @@
 import { type AttendanceCountsReply, type AttendanceStatus, type GroupMember, type GroupMembersReply, type LessonAttendanceReply, type TimetableReply, attendanceStatus } from '@olymp/proto';
 import { useOne, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UrlTabs } from '../../components/UrlTabs';
+import { RelationSelect } from '../../crud/RelationSelect';
 import { useAccess } from '../../hooks/useAccess';
 import { apiSend, useApi } from '../../hooks/useApi';
 import { useLocale } from '../../hooks/useLocale';
@@ -55,18 +56,29 @@ function People({ groupId, role, rows, capacity }: { groupId: string; role: 'pup
   const { has } = useAccess();
   const send = useSend();
   const client = useQueryClient();
-  const [userId, setUserId] = useState('');
+  const [userId, setUserId] = useState<string | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: ['api'] });
   const canEdit = has('group:update');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {role === 'pupil' ? <Typography.Text data-testid="capacity">{t('capacity', { count: rows.length, capacity: capacity ?? '∞' })}</Typography.Text> : null}
       {canEdit ? (
-        <Form layout="inline" onFinish={() => void send(() => apiSend('post', `groups/${groupId}/members`, { userId: userId.trim(), role }), t('added'), () => { setUserId(''); refresh(); }).catch(() => undefined)}>
-          <Form.Item label={t('userId')} htmlFor={`add-${role}`}>
-            <Input id={`add-${role}`} value={userId} onChange={(e) => setUserId(e.target.value)} style={{ width: 320, maxWidth: '100%' }} />
+        <Form layout="inline" onFinish={() => void send(() => apiSend('post', `groups/${groupId}/members`, { userId, role }), t('added'), () => { setUserId(null); refresh(); }).catch(() => undefined)}>
+          {/* By name, searched on the server (auth's pupils; for teachers its people, staff among them), told apart from a namesake by grade and school. */}
+          <Form.Item label={role === 'pupil' ? t('pickPupil') : t('pickTeacher')} htmlFor={`add-${role}`}>
+            <div style={{ width: 320, maxWidth: '100%' }}>
+              <RelationSelect
+                key={`${role}-${rows.length}`}
+                id={`add-${role}`}
+                resource={role === 'pupil' ? 'students' : 'users'}
+                value={userId}
+                onChange={(v) => setUserId(v === null ? null : String(v))}
+                placeholder={t('pickByName')}
+                style={{ width: '100%' }}
+              />
+            </div>
           </Form.Item>
-          <Button type="primary" htmlType="submit" disabled={!userId.trim()}>{role === 'pupil' ? t('addPupil') : t('addTeacher')}</Button>
+          <Button type="primary" htmlType="submit" disabled={!userId}>{role === 'pupil' ? t('addPupil') : t('addTeacher')}</Button>
         </Form>
       ) : null}
       <Table

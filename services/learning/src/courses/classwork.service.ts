@@ -182,6 +182,7 @@ export class ClassworkService {
    * anyone else's, or one not finished, is refused (`HOMEWORK_UPLOAD_NOT_YOURS`) and nothing is stored.
    */
   async submit(user: AuthUser, homeworkId: string, body: { text: string; uploadName: string | null }) {
+    if (!body.text && !body.uploadName) throw new DomainError('HOMEWORK_EMPTY');
     const { h, existing } = await this.assertMayHandIn(user, homeworkId);
     const files = await this.filesOf([body.uploadName]);
     if (body.uploadName && files.get(body.uploadName)?.ownerId !== user.sub) throw new DomainError('HOMEWORK_UPLOAD_NOT_YOURS');

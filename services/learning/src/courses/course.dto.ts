@@ -68,7 +68,8 @@ export const createHomework = z.strictObject({
 });
 
 export const submitHomework = z.strictObject({
-  text: z.string().trim().min(1).max(20000),
+  /** The answer in words; may be empty when a file is handed in (neither: HOMEWORK_EMPTY). */
+  text: z.string().trim().max(20000).default(''),
   /** The name of a file handed in through the kit's uploads (shown to the teacher). */
   uploadName: z.string().trim().min(1).max(300).nullable().default(null),
 });

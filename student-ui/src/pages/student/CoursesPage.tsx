@@ -186,7 +186,7 @@ function HomeworkCard({ homework: h, onChange }: { homework: HomeworkView; onCha
       {h.mine?.comment ? <p>{t('homework.comment', { comment: h.mine.comment })}</p> : null}
       {graded ? null : (
         <form className="stack" onSubmit={(e) => { e.preventDefault(); void send(); }}>
-          <TextField label={t('homework.answer')} value={text} onChange={(e) => setText(e.target.value)} required maxLength={20000} />
+          <TextField label={t('homework.answer')} value={text} onChange={(e) => setText(e.target.value)} maxLength={20000} />
           <FileField
             ref={input}
             label={h.mine?.fileName ? t('homework.replaceFile') : t('homework.file')}
@@ -206,7 +206,7 @@ function HomeworkCard({ homework: h, onChange }: { homework: HomeworkView; onCha
             </p>
           ) : null}
           {problem ? <Alert tone="error">{problem}</Alert> : null}
-          <Button type="submit" busy={busy} disabled={!text.trim() || !!fileProblem}>{h.mine ? t('homework.resend') : t('homework.send')}</Button>
+          <Button type="submit" busy={busy} disabled={(!text.trim() && !picked && !h.mine?.uploadName) || !!fileProblem}>{h.mine ? t('homework.resend') : t('homework.send')}</Button>
         </form>
       )}
     </Card>
