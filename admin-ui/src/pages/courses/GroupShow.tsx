@@ -63,10 +63,10 @@ function People({ groupId, role, rows, capacity }: { groupId: string; role: 'pup
     <Space direction="vertical" style={{ width: '100%' }}>
       {role === 'pupil' ? <Typography.Text data-testid="capacity">{t('capacity', { count: rows.length, capacity: capacity ?? '∞' })}</Typography.Text> : null}
       {canEdit ? (
-        <Form layout="inline" onFinish={() => void send(() => apiSend('post', `groups/${groupId}/members`, { userId, role }), t('added'), () => { setUserId(null); refresh(); }).catch(() => undefined)}>
+        <Form layout="vertical" style={{ maxWidth: 360 }} onFinish={() => void send(() => apiSend('post', `groups/${groupId}/members`, { userId, role }), t('added'), () => { setUserId(null); refresh(); }).catch(() => undefined)}>
           {/* By name, searched on the server (auth's pupils; for teachers its people, staff among them), told apart from a namesake by grade and school. */}
           <Form.Item label={role === 'pupil' ? t('pickPupil') : t('pickTeacher')} htmlFor={`add-${role}`}>
-            <div style={{ width: 320, maxWidth: '100%' }}>
+            <div style={{ width: '100%' }}>
               <RelationSelect
                 key={`${role}-${rows.length}`}
                 id={`add-${role}`}
