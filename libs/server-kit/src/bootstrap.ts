@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import qs from 'qs';
 import type { Logger } from 'pino';
 import { resolveLocale } from '@olymp/proto';
@@ -41,6 +42,89 @@ export interface RunningService {
   /** GET /metrics of this process, when METRICS_PORT is set. */
   metricsUrl: string | undefined;
   close(): Promise<void>;
+  /**
+   * What the process is still doing: HTTP requests in flight (method and path) and the shutdown hooks that have not
+   * returned. A close that takes long names its cause with it (closeStack in the tests, the shutdown log in a pod).
+   */
+  busy(): string[];
+}
+
+/** A Fastify instance's open connections and the requests it is answering (`GET /api/...`), for `busy`. */
+const httpOf = new WeakMap<object, { sockets: Set<Socket>; inFlight: Map<FastifyRequest, string> }>();
+
+/**
+ * How long a closing service waits for the requests it is answering before it cuts their connections. A connection
+ * with no request in progress is cut at once: Node's `server.close()` keeps one that has begun a request it has not
+ * finished reading (a client that connected and stalled, a request half-sent when its sender went away) until the
+ * 60 s headers timeout, which held test stacks' stops for up to a minute and a pod's for as long.
+ */
+const HTTP_CLOSE_GRACE_MS = 10_000;
+/** How often a closing service looks for connections no request is using any more. */
+const HTTP_CLOSE_SWEEP_MS = 100;
+
+/**
+ * From Fastify's `preClose` on (no new connections): cuts every connection that carries no request in flight, again
+ * every HTTP_CLOSE_SWEEP_MS as requests finish, and all that are left after HTTP_CLOSE_GRACE_MS.
+ */
+function cutConnectionsOnClose(fastify: FastifyInstance, sockets: Set<Socket>, inFlight: Map<FastifyRequest, string>): void {
+  fastify.addHook('preClose', (done: () => void) => {
+    const started = Date.now();
+    const sweep = () => {
+      const used = new Set<Socket>([...inFlight.keys()].map((req) => req.raw.socket));
+      const late = Date.now() - started >= HTTP_CLOSE_GRACE_MS;
+      for (const socket of sockets) if (late || !used.has(socket)) socket.destroy();
+      if (sockets.size === 0) clearInterval(timer);
+    };
+    const timer = setInterval(sweep, HTTP_CLOSE_SWEEP_MS);
+    timer.unref();
+    fastify.server.once('close', () => clearInterval(timer));
+    sweep();
+    done();
+  });
+}
+
+/** The lifecycle hooks Nest awaits on close, in its order. */
+const SHUTDOWN_HOOKS = ['onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown'] as const;
+
+/**
+ * Wraps every provider's shutdown hooks so `pending` holds the ones that have started and not returned
+ * (`CertWorker.onApplicationShutdown`). Nest calls the instance's own method, so wrapping the instance is enough.
+ */
+function trackShutdownHooks(app: NestFastifyApplication, pending: Set<string>): void {
+  const container = (app as unknown as { container?: { getModules(): Map<string, { providers: Map<unknown, { instance: unknown }> }> } }).container;
+  for (const mod of container?.getModules().values() ?? []) {
+    for (const wrapper of mod.providers.values()) {
+      const instance = wrapper.instance as Record<string, unknown> | null | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      for (const hook of SHUTDOWN_HOOKS) {
+        const original = instance[hook];
+        if (typeof original !== 'function') continue;
+        const name = `${instance.constructor?.name ?? 'provider'}.${hook}`;
+        instance[hook] = async (...args: unknown[]) => {
+          pending.add(name);
+          try {
+            return await (original as (...a: unknown[]) => unknown).apply(instance, args);
+          } finally {
+            pending.delete(name);
+          }
+        };
+      }
+    }
+  }
+}
+
+/** node-postgres pools behind the app's TypeORM data sources (for `busy`). */
+function poolsOf(app: NestFastifyApplication): { totalCount: number; idleCount: number; waitingCount: number }[] {
+  const container = (app as unknown as { container?: { getModules(): Map<string, { providers: Map<unknown, { instance: unknown }> }> } }).container;
+  const pools = new Set<{ totalCount: number; idleCount: number; waitingCount: number }>();
+  for (const mod of container?.getModules().values() ?? []) {
+    for (const wrapper of mod.providers.values()) {
+      const instance = wrapper.instance as { driver?: { master?: unknown } } | null | undefined;
+      const pool = instance && typeof instance === 'object' ? (instance.driver?.master as { totalCount?: number } | undefined) : undefined;
+      if (pool && typeof pool.totalCount === 'number') pools.add(pool as { totalCount: number; idleCount: number; waitingCount: number });
+    }
+  }
+  return [...pools];
 }
 
 export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?: Metrics): FastifyAdapter {
@@ -59,7 +143,16 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
   });
   const fastify = adapter.getInstance();
   const spans = new WeakMap<FastifyRequest, Span>();
+  const inFlight = new Map<FastifyRequest, string>();
+  const sockets = new Set<Socket>();
+  httpOf.set(adapter, { sockets, inFlight });
+  fastify.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  cutConnectionsOnClose(fastify, sockets, inFlight);
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    inFlight.set(req, `${req.method} ${req.url.split('?')[0]}`);
     void reply.header(REQUEST_ID_HEADER, req.id);
     const enter = () => runWithContext({ requestId: String(req.id), locale: resolveLocale(req.headers[LOCALE_HEADER]) }, done);
     if (req.url.startsWith('/health')) return enter();
@@ -68,7 +161,13 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
     spans.set(req, span);
     otelContext.with(context, enter);
   });
+  // A response ends (onResponse) or its client goes away first (onRequestAbort).
+  fastify.addHook('onRequestAbort', (req: FastifyRequest, done: () => void) => {
+    inFlight.delete(req);
+    done();
+  });
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    inFlight.delete(req);
     const span = spans.get(req);
     if (span) endRequestSpan(span, req.method, reply.statusCode, req.routeOptions.url);
     // The route template keeps the series few (`/api/quizzes/:id`); a path no route matched is one series.
@@ -99,7 +198,8 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
   })
   class ServiceRootModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, buildFastifyAdapter(config, logger, metrics), {
+  const adapter = buildFastifyAdapter(config, logger, metrics);
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
@@ -127,7 +227,21 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
   logger.info({ url, schema: config.DB_SCHEMA, prefix: config.NATS_PREFIX || undefined }, `${def.service} ready`);
-  return { app, config, logger, url, metricsUrl: app.get(KitMetrics).url, close: () => app.close() };
+  const hooksPending = new Set<string>();
+  trackShutdownHooks(app, hooksPending);
+  const pools = poolsOf(app);
+  const busy = () => {
+    const http = httpOf.get(adapter);
+    const out = [...(http?.inFlight.values() ?? []), ...hooksPending];
+    if (http?.sockets.size) out.push(`${http.sockets.size} HTTP connections open`);
+    for (const pool of pools) {
+      const checkedOut = pool.totalCount - pool.idleCount;
+      if (checkedOut > 0 || pool.waitingCount > 0) out.push(`${checkedOut} database clients checked out, ${pool.waitingCount} waiting`);
+    }
+    return out;
+  };
+
+  return { app, config, logger, url, metricsUrl: app.get(KitMetrics).url, close: () => app.close(), busy };
 }
 
 /** Entry point of a service process: start, and on a config error print one clear line and exit 1. */

@@ -289,8 +289,14 @@ export async function typeThenPause(page: Page, field: Locator, text: string, de
   await page.clock.resume();
 }
 
+/** A part of a test stack; `busy` (a kit service's) names the requests and shutdown hooks it is still waiting on. */
+export interface StackPart {
+  close(): Promise<void>;
+  busy?(): string[];
+}
+
 /** How long closing a test stack may take before it names what is still closing (on stderr, every this often). */
-const SLOW_CLOSE_MS = 15_000;
+const SLOW_CLOSE_MS = Number(process.env.SLOW_CLOSE_MS) || 15_000;
 
 /**
  * Closes a test stack: the gateway first (no new requests reach the services), then the services at once, then
@@ -298,17 +304,22 @@ const SLOW_CLOSE_MS = 15_000;
  * CI's output instead of ending as jest's anonymous hook timeout.
  */
 export async function closeStack(
-  gateway: { close(): Promise<void> },
-  services: Record<string, { close(): Promise<void> }>,
+  gateway: StackPart,
+  services: Record<string, StackPart>,
   cleanup: () => Promise<void>,
 ): Promise<void> {
   const pending = new Set<string>(['gateway']);
+  const parts: Record<string, StackPart> = { gateway, ...services };
   const started = Date.now();
   const watchdog = setInterval(() => {
-    process.stderr.write(`test stack still closing after ${Date.now() - started} ms: ${[...pending].join(', ')}\n`);
+    const named = [...pending].map((name) => {
+      const busy = parts[name]?.busy?.() ?? [];
+      return busy.length ? `${name} (${busy.join('; ')})` : name;
+    });
+    process.stderr.write(`test stack still closing after ${Date.now() - started} ms: ${named.join(', ')}\n`);
   }, SLOW_CLOSE_MS);
   watchdog.unref();
-  const closing = async (name: string, part: { close(): Promise<void> }) => {
+  const closing = async (name: string, part: StackPart) => {
     pending.add(name);
     try {
       await part.close();
