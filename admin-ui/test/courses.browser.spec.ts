@@ -1,8 +1,9 @@
 /**
  * A course group's page in the admin, in real Chromium on a phone (390x844) and a desktop (1440x900), in kk and en,
  * on the whole platform (demo data): a manager adds a pupil by id (the capacity line follows), sees the teacher and
- * the timetable (each tab opened by its `?tab=` link) at Almaty times, and marks the pupil present in the attendance tab (the totals follow); nothing is
- * wider than the screen.
+ * the timetable (each tab opened by its `?tab=` link) at Almaty times, and marks the pupil present in the attendance tab (the totals follow); the
+ * course's page lists its groups with translated column labels and its students (by name, group, enrolment, progress,
+ * searched); Mini Course shows only its own title; nothing is wider than the screen.
  */
 import path from 'node:path';
 import { describeWithBrowser } from '@olymp/server-kit/testing';
@@ -98,6 +99,29 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
       await page.getByRole('tab', { name: t.tabs.groups }).click();
       await page.getByRole('cell', { name: `Group ${locale}`, exact: true }).waitFor();
       expect(await page.getByRole('cell', { name: /^Group / }).count()).toBe(1);
+      // The generated groups list's columns carry the interface language's labels (not "Course", "Capacity").
+      const groupFields = COMMON[locale].resources.groups.fields;
+      for (const label of [groupFields.courseId, groupFields.capacity]) await page.getByRole('columnheader', { name: label, exact: true }).first().waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Capacity', exact: true }).count()).toBe(locale === 'en' ? 1 : 0);
+      expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+
+      // Its students: the pupil put in the group by hand, by name with the group, "added by staff" and her progress;
+      // searched by name on the server (another name finds nobody).
+      await page.getByRole('tab', { name: t.tabs.students }).click();
+      await page.waitForURL(/tab=students/);
+      const students = page.getByTestId('course-students');
+      await students.getByRole('cell', { name: 'Бесінші Айгерім' }).waitFor();
+      const row = students.getByRole('row').filter({ hasText: 'Бесінші Айгерім' });
+      await row.getByRole('cell', { name: `Group ${locale}`, exact: true }).waitFor();
+      await row.getByText(t.students.byStaff).waitFor();
+      await row.getByText(t.students.liveProgress.replace('{{attended}}', '1').replace('{{held}}', '0').replace('{{done}}', '0').replace('{{set}}', '0')).waitFor();
+      const searched = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/courses/${course.id}/students` && new URL(r.url()).searchParams.get('search') === 'Жоқадам');
+      await page.getByRole('searchbox', { name: t.students.search }).fill('Жоқадам');
+      await searched;
+      await students.getByText(t.students.empty).waitFor();
+      await page.getByRole('searchbox', { name: t.students.search }).fill('бесін');
+      await students.getByRole('cell', { name: 'Бесінші Айгерім' }).waitFor();
+      expect(await students.getByRole('row').count()).toBe(2);
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
 
       // "Mini Course" in the sidebar: the self-study courses only (not the live one above).
@@ -106,6 +130,8 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
       await page.getByRole('heading', { level: 1, name: COMMON[locale].sidebar.miniCourses }).waitFor();
       await page.getByRole('cell', { name: locale === 'kk' ? `Шағын ${locale}` : `Mini ${locale}`, exact: true }).waitFor();
       expect(await page.getByRole('cell', { name: locale === 'kk' ? 'Курс' : 'Course', exact: true }).count()).toBe(0);
+      // Only the page's own title: the list inside it adds no heading of its own ("Courses").
+      expect(await page.locator('main').getByRole('heading').allTextContents()).toEqual([COMMON[locale].sidebar.miniCourses]);
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
     }, { storageState: session, viewport });
   });

@@ -62,6 +62,12 @@ export const COURSE_ERRORS = {
     'Этот файл загружен не вами или его загрузка не завершена. Выберите файл ещё раз и сдайте задание, когда он загрузится.',
     'Бұл файлды сіз жүктемегенсіз немесе оның жүктелуі аяқталмаған. Файлды қайта таңдап, жүктелген соң тапсырыңыз.',
   ),
+  HOMEWORK_FILE_TOO_LARGE: def(
+    413,
+    'This file is too large to hand in: at most {limitMb} MB. Make it smaller (a photo of lower quality, a PDF instead of pictures) or send several smaller files one by one.',
+    'Этот файл слишком большой для сдачи: не больше {limitMb} МБ. Уменьшите его (фото поменьше, PDF вместо картинок) или сдайте по частям.',
+    'Бұл файл тапсыру үшін тым үлкен: ең көбі {limitMb} МБ. Оны кішірейтіңіз (сапасы төмендеу сурет, суреттердің орнына PDF) немесе бөліп тапсырыңыз.',
+  ),
   POINTS_TOO_HIGH: def(
     400,
     'At most {max} points can be given for this homework.',

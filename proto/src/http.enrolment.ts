@@ -4,7 +4,7 @@
  * their standing in a course, the subscription they manage and the one free trial lesson.
  */
 import { z } from 'zod';
-import { dataOf, dataWithMessage, isoInstant, localizedText } from './http';
+import { dataOf, dataWithMessage, isoInstant, localizedText, pageOf } from './http';
 import { RPC } from './rpc';
 
 /** The store's tabs: four kinds of course, and the trainings (sold the same way). */
@@ -171,3 +171,40 @@ export const myCoursesReply = dataOf(z.array(z.object({
   group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 })));
 export type MyCoursesReply = z.output<typeof myCoursesReply>;
+
+/**
+ * `GET courses/{course}/students?page&perPage&search` (staff holding `sidebar:course_index` and `sidebar:group_index`):
+ * the course's pupils, one row each, from its groups (a live course's pupils put in a group, by payment or by staff)
+ * and its enrolments (any kind: paid access, flex and self-study included). Names from auth (staff read full names,
+ * never only ids); `groups` the course's groups the pupil is in; `enrolment` null for a pupil put in a group by hand;
+ * `progress` of a live course counts the pupil's groups' lessons and homework, of a flex course its lessons done.
+ */
+export const courseStudent = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  groups: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  enrolment: z.object({
+    status: enrolmentStatus,
+    tariff: localizedText,
+    /** The start of the latest paid period, and when access ends (null before the first payment). */
+    periodStart: isoInstant.nullable(),
+    accessUntil: isoInstant.nullable(),
+    renew: z.boolean(),
+  }).nullable(),
+  progress: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('live'),
+      lessonsHeld: z.number().int(),
+      lessonsTotal: z.number().int(),
+      /** Lessons marked present or late. */
+      attended: z.number().int(),
+      homeworkSet: z.number().int(),
+      homeworkDone: z.number().int(),
+    }),
+    z.object({ kind: z.literal('flex'), lessonsDone: z.number().int(), lessonsTotal: z.number().int(), points: z.number().int() }),
+  ]).nullable(),
+});
+export type CourseStudent = z.output<typeof courseStudent>;
+export const courseStudentsReply = pageOf(courseStudent);
+export type CourseStudentsReply = z.output<typeof courseStudentsReply>;

@@ -161,7 +161,8 @@ export function GeneratedList({ resource, rowActions, permanentFilters = NO_FILT
 
   return (
     <List
-      title={embedded ? undefined : <h1 style={{ margin: 0, fontSize: 'inherit' }}>{title}</h1>}
+      // Embedded: the page around it has the title (Refine's List would otherwise show the resource's name as a heading).
+      title={embedded ? false : <h1 style={{ margin: 0, fontSize: 'inherit' }}>{title}</h1>}
       breadcrumb={embedded ? false : undefined}
       resource={resource}
       canCreate={meta.actions.has('create')}

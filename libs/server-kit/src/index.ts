@@ -46,7 +46,7 @@ export { UploadUrls } from './uploads/upload-urls';
 export * from './uploads/storage/storage.port';
 export { LocalStorage } from './uploads/storage/local.storage';
 export { S3Storage, s3ClientConfig, type S3Settings } from './uploads/storage/s3.storage';
-export { ChunkedUploadService, type UploadPostResult } from './uploads/chunked-upload.service';
+export { ChunkedUploadService, type UploadFileLimit, type UploadPostResult } from './uploads/chunked-upload.service';
 export { UPLOAD_OFFSET_HEADER, UploadOffsetError, UploadOffsetFilter } from './uploads/upload-offset.error';
 export { ImageUploadService } from './uploads/image-upload.service';
 export { IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE, type ReencodeOptions, type ReencodedImage, reencodeImage } from './uploads/image-reencode';

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import request from 'supertest';
 import { Client } from 'pg';
 import { startAuth } from '@olymp/auth';
@@ -16,6 +17,7 @@ import { startLearning } from '@olymp/learning';
 import { ROLE, type RoleId } from '@olymp/proto';
 import { IMAGE_MAX_SIDE, type RunningService, UploadSweeper } from '@olymp/server-kit';
 import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { holdsWordStream } from '../src/uploads/sniff';
 
 const KIB = 1024;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -537,7 +539,7 @@ describe('uploads', () => {
       expect(last.status).toBe(400);
       expect(last.body).toMatchObject({
         code: 'UPLOAD_TYPE_NOT_ALLOWED',
-        message: expect.stringContaining('Allowed types: JPEG, PNG, WebP, GIF, PDF, MP4, WebM, MP3, M4A, DOCX, XLSX, PPTX.'),
+        message: expect.stringContaining('Allowed types: JPEG, PNG, WebP, GIF, PDF, MP4, WebM, MP3, M4A, DOCX, DOC, XLSX, PPTX.'),
       });
       expect(listDir('files')).toEqual(before);
       expect(existsSync(partialPath(id))).toBe(false);
@@ -611,5 +613,30 @@ describe('uploads', () => {
       expect(existsSync(partialPath(id))).toBe(false);
       expect(await ownerOf(id)).toBeUndefined();
     });
+  });
+});
+
+/**
+ * A compound file is a Word 97-2003 document only when a 128-byte directory entry names a `WordDocument` stream
+ * (sniff.ts): found whatever the chunks the bytes arrive in, not when the name is only in the data or in another place.
+ */
+describe('Word 97-2003 documents among compound files', () => {
+  const file = (name: string, at: number, type = 2) => {
+    const b = Buffer.alloc(4096);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(b, 0);
+    const n = Buffer.from(`${name}\0`, 'utf16le');
+    n.copy(b, at);
+    b.writeUInt16LE(n.length, at + 0x40);
+    b[at + 0x42] = type;
+    return b;
+  };
+  const inChunks = (b: Buffer, size: number) => Readable.from(Array.from({ length: Math.ceil(b.length / size) }, (_, i) => b.subarray(i * size, (i + 1) * size)));
+
+  it.each([1, 7, 100, 128, 1000, 4096])('reads the directory entry across chunks of %i bytes', async (size) => {
+    expect(await holdsWordStream(inChunks(file('WordDocument', 1536), size))).toBe(true);
+    expect(await holdsWordStream(inChunks(file('Workbook', 1536), size))).toBe(false);
+    // The name off the 128-byte grid (inside some stream's data), or a storage rather than a stream, is no entry.
+    expect(await holdsWordStream(inChunks(file('WordDocument', 1536 + 64), size))).toBe(false);
+    expect(await holdsWordStream(inChunks(file('WordDocument', 1536, 1), size))).toBe(false);
   });
 });

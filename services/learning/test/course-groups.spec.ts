@@ -36,19 +36,47 @@ describe('courses: groups, timetable, attendance, homework', () => {
   const post = (path: string, token: string, body: object) => s.http().post(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
   const put = (path: string, token: string, body: object) => s.http().put(`/api${path}`).set('Authorization', token).set('X-Locale', 'en').send(body);
   const get = (path: string, token: string) => s.http().get(`/api${path}`).set('Authorization', token).set('X-Locale', 'en');
-  /** A pupil's hand-in file through `homework/{homework}/upload` (the kit's chunked protocol, chunks of 8 KB): its stored name. */
-  const handInUpload = async (homeworkId: string, token: string, file: Buffer, name: string) => {
-    const started = await post(`/homework/${homeworkId}/upload`, token, { name, size: file.length, type: 'application/pdf' });
+  /** Starts a hand-in upload and sends the file in chunks of 8 KB; the last answer (a refusal stops it). */
+  const startAndSend = async (homeworkId: string, token: string, file: Buffer, name: string, type?: string) => {
+    const started = await post(`/homework/${homeworkId}/upload`, token, { name, size: file.length, type });
     ok(started, 201);
-    let view = started.body.data;
-    for (let offset = 0; offset < file.length; offset += 8192) {
-      const res = await s.http().post(`/api/homework/${homeworkId}/upload`).set('Authorization', token)
-        .field('id', view.id).field('offset', String(offset)).attach('chunk', file.subarray(offset, offset + 8192), 'part.bin');
-      ok(res);
-      view = res.body.data;
+    let res = started;
+    for (let offset = 0; offset < file.length && res.status < 300; offset += 8192) {
+      res = await s.http().post(`/api/homework/${homeworkId}/upload`).set('Authorization', token).set('X-Locale', 'en')
+        .field('id', started.body.data.id).field('offset', String(offset)).attach('chunk', file.subarray(offset, offset + 8192), 'part.bin');
     }
-    expect(view).toMatchObject({ status: 'stored', mime: 'application/pdf', name });
-    return view.filename as string;
+    return res;
+  };
+  /** A pupil's hand-in file through `homework/{homework}/upload` (the kit's chunked protocol, chunks of 8 KB): its stored name. */
+  const handInUpload = async (homeworkId: string, token: string, file: Buffer, name: string, type = 'application/pdf') => {
+    const res = await startAndSend(homeworkId, token, file, name, type);
+    ok(res);
+    expect(res.body.data).toMatchObject({ status: 'stored', mime: type, name });
+    return res.body.data.filename as string;
+  };
+  /**
+   * A minimal OLE compound file (MS-CFB, what .doc, .xls and .ppt are): the header, then a directory sector with the
+   * root entry and one stream entry named `stream` (`WordDocument` in a Word document, `Workbook` in a spreadsheet).
+   */
+  const compoundFile = (stream: string) => {
+    const b = Buffer.alloc(2048);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(b, 0);
+    b.writeUInt16LE(0x3e, 0x18);
+    b.writeUInt16LE(3, 0x1a);
+    b.writeUInt16LE(0xfffe, 0x1c);
+    b.writeUInt16LE(9, 0x1e);
+    b.writeUInt16LE(6, 0x20);
+    b.writeUInt32LE(0, 0x30);
+    const entry = (at: number, name: string, type: number) => {
+      const n = Buffer.from(`${name}\0`, 'utf16le');
+      n.copy(b, at);
+      b.writeUInt16LE(n.length, at + 0x40);
+      b[at + 0x42] = type;
+    };
+    entry(512, 'Root Entry', 5);
+    entry(640, stream, 2);
+    b.fill(0x41, 1024);
+    return b;
   };
   const counts = async () => Object.fromEntries(
     await Promise.all((['course_group_members', 'lesson_attendance', 'homeworks', 'homework_submissions'] as const).map(async (t) => [t, (await s.sql<{ n: number }>(`SELECT count(*)::int AS n FROM {learning}.${t}`))[0].n])),
@@ -303,6 +331,79 @@ describe('courses: groups, timetable, attendance, homework', () => {
     expect((await get(`/groups/${groupId}/homework`, teacher.token)).body.data[0]).toMatchObject({ submissions: 2, mine: null });
     expect((await get('/my-homework', outsider.token)).body.data).toEqual([]);
     clock().resume();
+  });
+
+  it('homework files: at most 25 MB (refused before anything is stored, kk/ru/en), Word 97-2003 documents (.doc) accepted, other compound files not', async () => {
+    const hw = await post(`/lessons/${lessonB}/homework`, teacher.token, { title: 'Файлмен', dueAt: '2026-12-20T20:00:00+05:00', maxPoints: 5 });
+    ok(hw, 201);
+    const id = hw.body.data.id as string;
+    const uploads = async () => (await s.sql<{ n: number }>('SELECT count(*)::int AS n FROM {learning}.upload'))[0].n;
+    const before = { rows: await counts(), uploads: await uploads() };
+    const limit = 25 * 1024 * 1024;
+    const messages = new Set<string>();
+    for (const locale of ['kk', 'ru', 'en']) {
+      const res = await s.http().post(`/api/homework/${id}/upload`).set('Authorization', pupil.token).set('X-Locale', locale)
+        .send({ name: 'big.pdf', size: limit + 1, type: 'application/pdf' });
+      expect([res.status, res.body.code, res.body.message]).toEqual([413, 'HOMEWORK_FILE_TOO_LARGE', expect.stringContaining('25')]);
+      messages.add(res.body.message);
+    }
+    expect(messages.size).toBe(3);
+    // The same through a multipart form without a file (the protocol's other way to start).
+    const form = await s.http().post(`/api/homework/${id}/upload`).set('Authorization', pupil.token).field('name', 'big.pdf').field('size', String(limit * 2));
+    expect([form.status, form.body.code]).toEqual([413, 'HOMEWORK_FILE_TOO_LARGE']);
+    expect({ rows: await counts(), uploads: await uploads() }).toEqual(before);
+    // Exactly 25 MB may start.
+    ok(await post(`/homework/${id}/upload`, pupil.token, { name: 'edge.pdf', size: limit, type: 'application/pdf' }), 201);
+    expect(await uploads()).toBe(before.uploads + 1);
+
+    // A Word 97-2003 document (an OLE compound file with a WordDocument stream) is stored and served as .doc; a
+    // spreadsheet in the same container is refused, its bytes and session gone.
+    const word = compoundFile('WordDocument');
+    const stored = await handInUpload(id, pupil.token, word, 'Эссе.doc', 'application/msword');
+    expect(stored).toMatch(/\.doc$/);
+    const handed = await put(`/homework/${id}/submission`, pupil.token, { uploadName: stored });
+    ok(handed);
+    const file = await get(`/homework/${id}/submissions/${handed.body.data.id}/file`, teacher.token).buffer(true).parse(binary);
+    expect([file.status, file.headers['content-type'], file.headers['content-disposition']]).toEqual([200, 'application/msword', expect.stringContaining('.doc"')]);
+    expect(Buffer.compare(file.body as Buffer, word)).toBe(0);
+    const sheet = await startAndSend(id, pupil.token, compoundFile('Workbook'), 'table.xls');
+    expect([sheet.status, sheet.body.code, sheet.body.message]).toEqual([400, 'UPLOAD_TYPE_NOT_ALLOWED', expect.stringContaining('DOC')]);
+    expect((await s.sql('SELECT 1 FROM {learning}.upload WHERE original_name = $1', ['table.xls'])).length).toBe(0);
+  });
+
+  it('probes the homework file routes: no token 401, someone else 403, NUL bytes, wrong content types and a 5 MB body a clear 4xx; nothing stored', async () => {
+    const [hw] = await s.sql<{ id: string }>('SELECT h.id FROM {learning}.homeworks h WHERE NOT EXISTS (SELECT 1 FROM {learning}.homework_submissions s WHERE s.homework_id = h.id AND s.user_id = $1) LIMIT 1', [pupil2.id]);
+    const [withFile] = await s.sql<{ id: string; homework_id: string }>('SELECT id, homework_id FROM {learning}.homework_submissions WHERE user_id = $1 AND upload_name IS NOT NULL LIMIT 1', [pupil.id]);
+    const upload = `/api/homework/${hw.id}/upload`;
+    const fileOf = `/api/homework/${withFile.homework_id}/submissions/${withFile.id}/file`;
+    const uploads = async () => (await s.sql<{ n: number }>('SELECT count(*)::int AS n FROM {learning}.upload'))[0].n;
+    const before = { rows: await counts(), uploads: await uploads() };
+    const big = JSON.stringify({ name: 'a.pdf', size: 10, type: 'x'.repeat(5 * 1024 * 1024) });
+    const probes: [string, request.Test, number][] = [
+      ['upload without a token', s.http().post(upload).send({ name: 'a.pdf', size: 10 }), 401],
+      ['file without a token', s.http().get(fileOf), 401],
+      ['upload by a pupil of another group', s.http().post(upload).set('Authorization', outsider.token).send({ name: 'a.pdf', size: 10 }), 403],
+      ['upload by the group\'s teacher', s.http().post(upload).set('Authorization', teacher.token).send({ name: 'a.pdf', size: 10 }), 403],
+      ['file of another pupil', s.http().get(fileOf).set('Authorization', pupil2.token), 403],
+      ['NUL in the upload path', s.http().post('/api/homework/%00/upload').set('Authorization', pupil2.token).send({ name: 'a.pdf', size: 10 }), 400],
+      ['NUL in the file path', s.http().get(`/api/homework/${withFile.homework_id}/submissions/%00/file`).set('Authorization', pupil.token), 400],
+      ['NUL in the name', s.http().post(upload).set('Authorization', pupil2.token).send({ name: 'a\u0000.pdf', size: 10 }), 400],
+      ['NUL in a key', s.http().post(upload).set('Authorization', pupil2.token).send({ name: 'a.pdf', size: 10, 'x\u0000': 1 }), 400],
+      ['XML', s.http().post(upload).set('Authorization', pupil2.token).set('Content-Type', 'application/xml').send('<a/>'), 415],
+      ['plain text', s.http().post(upload).set('Authorization', pupil2.token).set('Content-Type', 'text/plain').send('name=a.pdf'), 400],
+      ['unreadable JSON', s.http().post(upload).set('Authorization', pupil2.token).set('Content-Type', 'application/json').send('{"name":'), 400],
+      ['a 5 MB JSON body', s.http().post(upload).set('Authorization', pupil2.token).set('Content-Type', 'application/json').send(big), 413],
+      ['a size below one byte', s.http().post(upload).set('Authorization', pupil2.token).send({ name: 'a.pdf', size: 0 }), 400],
+      ['a chunk of no upload', s.http().post(upload).set('Authorization', pupil2.token).field('id', randomUUID()).field('offset', '0').attach('chunk', Buffer.from('x'), 'c.bin'), 404],
+    ];
+    const got: [string, number][] = [];
+    for (const [name, req, status] of probes) {
+      const res = await req.set('X-Locale', 'ru');
+      got.push([name, res.status]);
+      expect([name, res.status, typeof res.body.message]).toEqual([name, status, 'string']);
+    }
+    expect(got.filter(([, status]) => status >= 500)).toEqual([]);
+    expect({ rows: await counts(), uploads: await uploads() }).toEqual(before);
   });
 
   it('every new route x every caller: 401, 403 or let in as keys and membership say; refused calls change nothing; no 5xx', async () => {

@@ -205,6 +205,60 @@ describe('course store and enrolment', () => {
     expect(await snapshot()).toEqual(was);
   });
 
+  it("course's students: its groups' and enrolments' pupils by name with group, enrolment and progress; paged and searched; keys checked", async () => {
+    // The buyer (active, group B) and the pupil staff put in group A by hand (no enrolment); a pupil who has not paid
+    // yet is the last test's (an open invoice here would be renewed by the sweeper in the tests that follow).
+    const [lessonB] = await s.sql<{ id: string }>('SELECT id FROM {learning}.lessons WHERE group_id = $1 ORDER BY starts_at LIMIT 1', [openGroup]);
+    ok(await s.http().put(`/api/lessons/${lessonB.id}/attendance`).set('Authorization', s.admin).send({ marks: [{ userId: buyer.id, status: 'late' }] }));
+    const hw = await post(`/lessons/${lessonB.id}/homework`, s.admin, { title: 'Есептер', dueAt: new Date(Date.now() + 5 * DAY).toISOString(), maxPoints: 5 });
+    ok(hw, 201);
+    ok(await s.http().put(`/api/homework/${hw.body.data.id}/submission`).set('Authorization', buyer.token).send({ text: 'Жауап' }));
+
+    const before = await counts();
+    const all = await get(`/courses/${courseId}/students`, s.admin);
+    ok(all);
+    expect(all.body).toMatchObject({ total: 2, count: 2, page: 1, pageCount: 1 });
+    const row = (id: string) => all.body.data.find((r: { userId: string }) => r.userId === id);
+    expect(row(buyer.id)).toMatchObject({
+      firstName: 'Айгерім', lastName: 'Сейіт', groups: [{ id: openGroup, name: 'B' }],
+      enrolment: { status: 'active', tariff: { en: 'One month' }, renew: true, periodStart: expect.any(String), accessUntil: expect.any(String) },
+      progress: { kind: 'live', lessonsTotal: 2, lessonsHeld: 0, attended: 1, homeworkSet: 1, homeworkDone: 1 },
+    });
+    const byHand = all.body.data.find((r: { groups: { id: string }[] }) => r.groups[0]?.id === fullGroup);
+    expect(byHand).toMatchObject({ groups: [{ id: fullGroup, name: 'A' }], enrolment: null, progress: { kind: 'live', lessonsTotal: 1, attended: 0, homeworkSet: 0 } });
+    // Sorted by last name (Сейіт, Test), one page at a time; searched by any part of the name, either order.
+    expect(all.body.data.map((r: { lastName: string }) => r.lastName)).toEqual(['Test', 'Сейіт'].sort((a, b) => a.localeCompare(b, 'ru')));
+    const second = await get(`/courses/${courseId}/students?perPage=1&page=2`, s.admin);
+    expect([second.body.total, second.body.pageCount, second.body.data.map((r: { userId: string }) => r.userId)]).toEqual([2, 2, [all.body.data[1].userId]]);
+    const found = await get(`/courses/${courseId}/students?search=${encodeURIComponent('сейіт айг')}`, s.admin);
+    expect(found.body.data.map((r: { userId: string }) => r.userId)).toEqual([buyer.id]);
+    expect((await get(`/courses/${courseId}/students?search=nobody`, s.admin)).body).toMatchObject({ data: [], total: 0, pageCount: 0 });
+
+    // Keys: both read keys (course and group), else 403; no token 401; a pupil of the course is refused too.
+    const want = (roleId: RoleId) => roleId === ROLE.admin || (permissionsOf.get(roleId)?.has('sidebar:course_index') && permissionsOf.get(roleId)?.has('sidebar:group_index'));
+    const wrong: string[] = [];
+    for (const [roleId, token] of tokens) {
+      const res = await get(`/courses/${courseId}/students`, token);
+      if (res.status !== (want(roleId) ? 200 : 403)) wrong.push(`role ${roleId}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await s.http().get(`/api/courses/${courseId}/students`)).status).toBe(401);
+    expect((await get(`/courses/${courseId}/students`, buyer.token)).status).toBe(403);
+    // A missing course 404, odd input a localized 400 (three languages, three messages), never a 5xx; nothing changes.
+    expect((await get(`/courses/${randomUUID()}/students`, s.admin)).status).toBe(404);
+    expect((await get('/courses/nope/students', s.admin)).status).toBe(400);
+    const messages = new Set<string>();
+    for (const locale of ['kk', 'ru', 'en']) {
+      for (const q of ['page=0', 'perPage=1000', 'page=1&page=2', 'search=%00', 'extra=1']) {
+        const res = await s.http().get(`/api/courses/${courseId}/students?${q}`).set('Authorization', s.admin).set('X-Locale', locale);
+        expect([q, res.status]).toEqual([q, 400]);
+        if (q === 'page=0') messages.add(res.body.message);
+      }
+    }
+    expect(messages.size).toBe(3);
+    expect(await counts()).toEqual(before);
+  });
+
   it('opens the renewal invoice before the period ends; unpaid, access ends at the end to the millisecond', async () => {
     const { enrolment } = await standing(buyer);
     const until = Date.parse(enrolment.accessUntil);
@@ -345,7 +399,7 @@ describe('course store and enrolment', () => {
     const before = await counts();
     const owner = await s.pupil(5);
     const tariffKeys = { read: 'sidebar:course_index', store: 'course:update', update: 'course:update', destroy: 'course:update' } as const;
-    type Want = 'public' | 'signed-in' | 'self' | 'self-or-course-reader' | (typeof tariffKeys)[keyof typeof tariffKeys];
+    type Want = 'public' | 'signed-in' | 'self' | 'self-or-course-reader' | 'course-and-group-reader' | (typeof tariffKeys)[keyof typeof tariffKeys];
     const calls: { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; want: Want; body?: object }[] = [
       { method: 'get', path: '/api/store/courses?tab=live', want: 'public' },
       { method: 'get', path: `/api/store/courses/${courseId}`, want: 'public' },
@@ -363,6 +417,7 @@ describe('course store and enrolment', () => {
       { method: 'get', path: `/api/users/${owner.id}/courses/${courseId}/free-trial-lesson`, want: 'self' },
       { method: 'post', path: `/api/users/${owner.id}/courses/${courseId}/free-trial-lesson`, want: 'self', body: {} },
       { method: 'get', path: '/api/my-courses', want: 'signed-in' },
+      { method: 'get', path: `/api/courses/${courseId}/students`, want: 'course-and-group-reader' },
     ];
     const wrong: string[] = [];
     const holds = (key: string) => roleId === ROLE.admin || !!permissionsOf.get(roleId as RoleId)?.has(key);
@@ -376,6 +431,7 @@ describe('course store and enrolment', () => {
           : call.want === 'signed-in' ? 'let-in'
             : call.want === 'self' ? 403 // every caller here is someone other than the owner
               : call.want === 'self-or-course-reader' ? (holds('sidebar:course_index') ? 'let-in' : 403)
+                : call.want === 'course-and-group-reader' ? (holds('sidebar:course_index') && holds('sidebar:group_index') ? 'let-in' : 403)
                 : holds(call.want) ? 'let-in' : 403;
       const got = res.status === 401 || res.status === 403 ? res.status : 'let-in';
       if (got !== want) wrong.push(`${call.method.toUpperCase()} ${call.path}: expected ${want}, got ${res.status}`);
@@ -405,5 +461,16 @@ describe('course store and enrolment', () => {
     const doc = JSON.stringify((await s.http().get('/api/docs-json')).body);
     expect(doc).toContain('"/api/tariffs"');
     expect(doc).toContain('"/api/users/{user}/courses/{course}/manage-subscription"');
+  });
+
+  it("course's students: a pupil who opened an invoice and has not paid is listed as pending, without a group or progress", async () => {
+    const waiting = await s.pupil(6, { firstName: 'Бауыржан', lastName: 'Әлі' });
+    ok(await post(`/users/${waiting.id}/courses/${courseId}/invoice`, waiting.token, { tariffId }));
+    const res = await get(`/courses/${courseId}/students?search=${encodeURIComponent('бауыржан')}`, s.admin);
+    ok(res);
+    expect(res.body.data).toEqual([{
+      userId: waiting.id, firstName: 'Бауыржан', lastName: 'Әлі', groups: [], progress: null,
+      enrolment: { status: 'pending', tariff: { kk: '1 ай', ru: '1 месяц', en: 'One month' }, periodStart: null, accessUntil: null, renew: true },
+    }]);
   });
 });

@@ -282,6 +282,16 @@ describe('flex courses', () => {
     for (const secret of [aigerim.id, bolat.id, phone.phone, 'Seitkali', 'Nurlan', 'userId']) expect(text).not.toContain(secret);
     // Staff who read courses see it without buying.
     ok(await get(`/flex-courses/${courseId}/leaderboard`, s.admin));
+    // The admin's course page lists the same pupils by full name with their flex progress (GET courses/{course}/students).
+    const students = await get(`/courses/${courseId}/students`, s.admin);
+    ok(students);
+    const progress = students.body.data.map((r: { firstName: string; lastName: string; enrolment: { status: string }; groups: unknown[]; progress: unknown }) =>
+      [`${r.firstName} ${r.lastName}`, r.enrolment.status, r.groups, r.progress]);
+    expect(progress).toEqual(expect.arrayContaining([
+      ['Aigerim Seitkali', 'active', [], { kind: 'flex', lessonsDone: 2, lessonsTotal: 3, points: 21 }],
+      ['Bolat Nurlan', 'active', [], { kind: 'flex', lessonsDone: 1, lessonsTotal: 3, points: 10 }],
+    ]));
+    expect(students.body.total).toBe(progress.length);
   });
 
   const callers: { name: string; roleId: RoleId | null }[] = [

@@ -15,9 +15,9 @@ export const submitHomework = (id: string, text: string, uploadName: string | nu
   authJson<{ data: SubmissionView }>(`homework/${id}/submission`, { method: 'PUT', body: { text, uploadName } });
 
 /** What a hand-in file may be (the server decides by the bytes; this only spares a pointless upload). */
-export const HOMEWORK_FILE_ACCEPT = 'image/*,application/pdf,.pdf,.docx,.xlsx,.pptx';
+export const HOMEWORK_FILE_ACCEPT = 'image/*,application/pdf,.pdf,application/msword,.doc,.docx,.xlsx,.pptx';
 export const HOMEWORK_FILE_MAX_BYTES = 25 * 1024 * 1024;
-const HOMEWORK_FILE_TYPE = /^(image\/|application\/pdf$|application\/vnd\.openxmlformats-officedocument\.)|\.(pdf|docx|xlsx|pptx|jpe?g|png|webp|gif)$/i;
+const HOMEWORK_FILE_TYPE = /^(image\/|application\/pdf$|application\/msword$|application\/vnd\.openxmlformats-officedocument\.)|\.(pdf|docx?|xlsx|pptx|jpe?g|png|webp|gif)$/i;
 export const homeworkFileAllowed = (file: File) => HOMEWORK_FILE_TYPE.test(file.type) || HOMEWORK_FILE_TYPE.test(file.name);
 
 /**

@@ -8,7 +8,7 @@ import { DomainError, notFound } from '../errors/domain-error';
 import { parseInput } from '../validation/zod-validation';
 import { type ReceivedFile, isMultipartRequest, readMultipartForm } from './multipart';
 import { UploadSpool, discardTempFile } from './spool';
-import { detectStreamType } from './sniff';
+import { detectUploadType } from './sniff';
 import { type LockedUpload, UploadRepository } from './upload.repository';
 import type { UploadRecord } from './upload.entity';
 import { UploadUrls } from './upload-urls';
@@ -26,6 +26,16 @@ export const CHUNK_FIELD = 'chunk';
 export interface UploadPostResult {
   created: boolean;
   view: UploadView;
+}
+
+/**
+ * A route's own bound on the whole file, below the kit's `UPLOAD_FILE_MAX_BYTES` (a pupil's homework file): checked
+ * against the declared size when an upload starts (nothing is stored) and again for every chunk, so an upload
+ * started elsewhere cannot be continued through the route. `error` is the route's own message.
+ */
+export interface UploadFileLimit {
+  maxBytes: number;
+  error: () => DomainError;
 }
 
 /** What happened to the last chunk's upload: stored, or refused by type (the session is gone either way). */
@@ -49,24 +59,25 @@ export class ChunkedUploadService {
   ) {}
 
   /** POST /api/upload: JSON or a multipart form without a file starts an upload; a form with `chunk` continues one. */
-  async post(user: AuthUser, req: FastifyRequest): Promise<UploadPostResult> {
-    if (!isMultipartRequest(req)) return { created: true, view: await this.start(user, parseInput(startUploadBody, req.body ?? {})) };
+  async post(user: AuthUser, req: FastifyRequest, fileLimit?: UploadFileLimit): Promise<UploadPostResult> {
+    if (!isMultipartRequest(req)) return { created: true, view: await this.start(user, parseInput(startUploadBody, req.body ?? {}), fileLimit) };
     const limit = this.config.UPLOAD_MAX_BYTES;
     const form = await readMultipartForm(req, {
       spool: this.spool,
       file: { field: CHUNK_FIELD, maxBytes: limit, tooLarge: () => new DomainError('UPLOAD_CHUNK_TOO_LARGE', { limitMb: toMb(limit), limit }) },
       schema: anyFields,
     });
-    if (!form.file) return { created: true, view: await this.start(user, parseInput(startUploadBody, form.fields)) };
+    if (!form.file) return { created: true, view: await this.start(user, parseInput(startUploadBody, form.fields), fileLimit) };
     const file = form.file;
     try {
-      return { created: false, view: await this.receive(user, parseInput(chunkFields, form.fields), file) };
+      return { created: false, view: await this.receive(user, parseInput(chunkFields, form.fields), file, fileLimit) };
     } finally {
       await discardTempFile(file.path);
     }
   }
 
-  async start(user: AuthUser, body: StartUploadBody): Promise<UploadView> {
+  async start(user: AuthUser, body: StartUploadBody, fileLimit?: UploadFileLimit): Promise<UploadView> {
+    if (fileLimit && body.size > fileLimit.maxBytes) throw fileLimit.error();
     const limit = this.config.UPLOAD_FILE_MAX_BYTES;
     if (body.size > limit) throw new DomainError('UPLOAD_TOO_LARGE', { limitMb: toMb(limit), limit });
     const declared = matchDeclared(body.type, FILE_TYPES);
@@ -86,13 +97,14 @@ export class ChunkedUploadService {
     return this.view({ ...row, updatedAt: new Date() });
   }
 
-  private async receive(user: AuthUser, fields: ChunkFields, chunk: ReceivedFile): Promise<UploadView> {
+  private async receive(user: AuthUser, fields: ChunkFields, chunk: ReceivedFile, fileLimit?: UploadFileLimit): Promise<UploadView> {
     if (chunk.size === 0) throw new DomainError('UPLOAD_EMPTY');
     const finish = await this.uploads.withLocked(fields.id, 'file', async (locked): Promise<Finish> => {
       if (!locked) throw notFound();
       const row = locked.row;
       assertOwner(user, row.ownerId);
       if (row.status === 'stored') throw new DomainError('UPLOAD_ALREADY_COMPLETE');
+      if (fileLimit && row.size > fileLimit.maxBytes) throw fileLimit.error();
       if (fields.offset !== row.received) throw new UploadOffsetError(fields.offset, row.received);
       const end = row.received + chunk.size;
       if (end > row.size) throw new DomainError('UPLOAD_SIZE_EXCEEDED', { size: row.size, remaining: row.size - row.received });
@@ -112,7 +124,7 @@ export class ChunkedUploadService {
   private async finish(locked: LockedUpload): Promise<Finish> {
     const row = locked.row;
     const assembled = await this.storage.assemble(row);
-    const type = matchDetected(await detectStreamType(await assembled.open()), FILE_TYPES);
+    const type = matchDetected(await detectUploadType(() => assembled.open()), FILE_TYPES);
     if (!type) {
       // Refused: the bytes and the session go (committed), and the client hears why.
       await assembled.discard();

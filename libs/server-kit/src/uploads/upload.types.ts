@@ -16,6 +16,8 @@ export interface AllowedType {
 const t = (mime: string, ext: string, label: string): AllowedType => ({ mime, ext, label });
 
 const WEBP = t('image/webp', 'webp', 'WebP');
+/** What a Word 97-2003 (.doc) upload is stored and served as. */
+export const WORD_97: AllowedType = t('application/msword', 'doc', 'DOC');
 
 /** POST /api/upload-image: raster images only; SVG is refused (it can carry scripts). */
 export const IMAGE_TYPES: readonly AllowedType[] = [
@@ -37,6 +39,9 @@ export const FILE_TYPES: readonly AllowedType[] = [
   t('audio/mpeg', 'mp3', 'MP3'),
   t('audio/x-m4a', 'm4a', 'M4A'),
   t('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx', 'DOCX'),
+  // A Word 97-2003 document: file-type reports any OLE compound file as `cfb` (also .xls, .ppt, .msi installers), so
+  // only a compound file whose directory holds a `WordDocument` stream is taken as one (sniff.ts, `detectUploadType`).
+  WORD_97,
   t('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx', 'XLSX'),
   t('application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx', 'PPTX'),
 ];

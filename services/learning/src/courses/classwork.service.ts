@@ -4,11 +4,21 @@ import type { FastifyRequest } from 'fastify';
 import type { AttendanceStatus, HomeworkView, SubmissionView } from '@olymp/proto';
 import {
   type AuthUser, ChunkedUploadService, Clock, DomainError, EventOutbox, type StoredObject, UPLOAD_STORAGE, UploadRecord, type UploadStorage,
-  type UploadPostResult, notFound, storageKey,
+  type UploadFileLimit, type UploadPostResult, notFound, storageKey,
 } from '@olymp/server-kit';
 import { DataSource, In } from 'typeorm';
 import { CourseGroup, GroupMember, Homework, HomeworkSubmission, Lesson, LessonAttendance } from '../floor/course.entities';
 import { GroupAccess } from './group-access';
+
+/**
+ * The largest file a pupil hands in (the student site checks the same before sending): a photo or a scan of written
+ * work, a PDF, a Word document is well under it; a video is not homework.
+ */
+export const HOMEWORK_FILE_MAX_MB = 25;
+const HOMEWORK_FILE_LIMIT: UploadFileLimit = {
+  maxBytes: HOMEWORK_FILE_MAX_MB * 1024 * 1024,
+  error: () => new DomainError('HOMEWORK_FILE_TOO_LARGE', { limitMb: HOMEWORK_FILE_MAX_MB }),
+};
 
 /** Attendance (a teacher's marks per lesson and pupil) and homework (set, handed in, graded). */
 @Injectable()
@@ -192,13 +202,14 @@ export class ClassworkService {
   }
 
   /**
-   * `POST homework/{homework}/upload`: the kit's chunked upload protocol (uploads.module.ts) for a pupil who may hand
+   * `POST homework/{homework}/upload`: at most HOMEWORK_FILE_MAX_MB (refused from the declared size before anything is
+   * stored, and for any chunk of a larger upload); the kit's chunked upload protocol (uploads.module.ts) for a pupil who may hand
    * in this homework (pupils hold no `upload:*` key; the kit's own route is staff's). The stored file is the pupil's
    * like any upload, read back through `submissionFile` once handed in.
    */
   async upload(user: AuthUser, homeworkId: string, req: FastifyRequest): Promise<UploadPostResult> {
     await this.assertMayHandIn(user, homeworkId);
-    return this.uploads.post(user, req);
+    return this.uploads.post(user, req, HOMEWORK_FILE_LIMIT);
   }
 
   async submissions(user: AuthUser, homeworkId: string) {

@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type Locale, courseInvoiceReply, courseStandingReply, freeTrialGrantReply, freeTrialReply, message, myCoursesReply, subscriptionChangeReply, subscriptionReply } from '@olymp/proto';
-import { ApiShape, type AuthUser, CurrentUser, RequestLocale, SignedIn, UuidParam, ValidBody } from '@olymp/server-kit';
-import { emptyBody, invoiceBody, renewBody } from './enrolment.dto';
+import { type Locale, courseInvoiceReply, courseStudentsReply, courseStandingReply, freeTrialGrantReply, freeTrialReply, message, myCoursesReply, subscriptionChangeReply, subscriptionReply } from '@olymp/proto';
+import { ApiShape, type AuthUser, CurrentUser, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery } from '@olymp/server-kit';
+import { CourseStudentsService } from './course-students.service';
+import { courseStudentsQuery, emptyBody, invoiceBody, renewBody } from './enrolment.dto';
 import { Enrolments } from './enrolments.service';
 import { StandingService } from './standing.service';
 
@@ -12,7 +13,16 @@ export class EnrolmentController {
   constructor(
     private readonly enrolments: Enrolments,
     private readonly standing: StandingService,
+    private readonly students: CourseStudentsService,
   ) {}
+
+  /** The admin's course page, "students" tab: reading who is in a course's groups and enrolments takes both read keys. */
+  @Get('courses/:course/students')
+  @RequirePermission('sidebar:course_index', 'sidebar:group_index')
+  @ApiShape({ response: courseStudentsReply, query: courseStudentsQuery, summary: 'A course\'s pupils across its groups and enrolments, by name, a page at a time' })
+  courseStudents(@UuidParam('course') courseId: string, @ValidQuery(courseStudentsQuery) q: z.output<typeof courseStudentsQuery>) {
+    return this.students.list(courseId, q);
+  }
 
   @Get('users/:user/courses/:course')
   @SignedIn()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessage } from '@olymp/server-kit';
+import { fieldMessage, numeral } from '@olymp/server-kit';
 import { storeTab } from '@olymp/proto';
 import { localizedFields, longText, title, uuid } from '../floor/localized';
 
@@ -28,3 +28,10 @@ export const storeQuery = z.strictObject({ tab: storeTab.default('live') });
 export const invoiceBody = z.strictObject({ tariffId: uuid });
 export const renewBody = z.strictObject({ renew: z.boolean() });
 export const emptyBody = z.strictObject({});
+
+/** `GET courses/{course}/students`: a page of the course's pupils, optionally those whose name holds `search`. */
+export const courseStudentsQuery = z.strictObject({
+  page: numeral(z.number().int().min(1).max(100_000).default(1)),
+  perPage: numeral(z.number().int().min(1).max(200).default(20)),
+  search: z.string().trim().max(100).optional(),
+});

@@ -3,6 +3,7 @@ import { CrudResource } from '@olymp/server-kit';
 import { CourseTariff } from '../floor/enrolment.entities';
 import { createTariff, updateTariff } from './enrolment.dto';
 import { TariffHooks } from './enrolment.hooks';
+import { CourseStudentsService } from './course-students.service';
 import { EnrolmentController } from './enrolment.controller';
 import { EnrolmentPaidConsumer } from './enrolment-paid.consumer';
 import { Enrolments } from './enrolments.service';
@@ -27,7 +28,7 @@ import { StoreService } from './store.service';
     }),
   ],
   controllers: [StoreController, EnrolmentController],
-  providers: [TariffHooks, Enrolments, StandingService, StoreService, EnrolmentPaidConsumer, RenewalSweeper],
+  providers: [TariffHooks, Enrolments, CourseStudentsService, StandingService, StoreService, EnrolmentPaidConsumer, RenewalSweeper],
   exports: [Enrolments],
 })
 export class EnrolmentModule {}
