@@ -114,7 +114,7 @@ describeWithBrowser('a course group’s page: pupils, teachers, timetable, atten
       const row = students.getByRole('row').filter({ hasText: 'Бесінші Айгерім' });
       await row.getByRole('cell', { name: `Group ${locale}`, exact: true }).waitFor();
       await row.getByText(t.students.byStaff).waitFor();
-      await row.getByText(t.students.liveProgress.replace('{{attended}}', '1').replace('{{held}}', '0').replace('{{done}}', '0').replace('{{set}}', '0')).waitFor();
+      await row.getByText(t.students.liveProgress.replace('{{attended}}', '1').replace('{{held}}', '1').replace('{{done}}', '0').replace('{{set}}', '0')).waitFor();
       const searched = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/courses/${course.id}/students` && new URL(r.url()).searchParams.get('search') === 'Жоқадам');
       await page.getByRole('searchbox', { name: t.students.search }).fill('Жоқадам');
       await searched;

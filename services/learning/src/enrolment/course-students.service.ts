@@ -81,9 +81,14 @@ export class CourseStudentsService {
   private async liveProgress(courseId: string, userIds: string[]): Promise<Map<string, CourseStudent['progress']>> {
     const [lessons, attended, homework] = await Promise.all([
       this.ds.query(
-        `SELECT m.user_id, COUNT(l.id)::int AS total, COUNT(l.id) FILTER (WHERE l.starts_at <= $3)::int AS held
+        // Cancelled lessons count nowhere; a lesson is held once it has begun or attendance was taken (a teacher may
+        // mark the register a few minutes early), so "attended" never exceeds "held".
+        `SELECT m.user_id, COUNT(l.id) FILTER (WHERE c.lesson_id IS NULL)::int AS total,
+                COUNT(l.id) FILTER (WHERE c.lesson_id IS NULL AND (l.starts_at <= $3
+                  OR EXISTS (SELECT 1 FROM lesson_attendance a WHERE a.lesson_id = l.id)))::int AS held
            FROM course_group_members m JOIN course_groups g ON g.id = m.group_id AND g.course_id = $1
            LEFT JOIN lessons l ON l.group_id = m.group_id
+           LEFT JOIN lesson_cancellations c ON c.lesson_id = l.id
           WHERE m.role = 'pupil' AND m.user_id = ANY($2) GROUP BY m.user_id`,
         [courseId, userIds, this.clock.now()],
       ) as Promise<{ user_id: string; total: number; held: number }[]>,
