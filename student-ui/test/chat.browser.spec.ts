@@ -1,5 +1,5 @@
 /**
- * Chat in real Chromium through the gateway (docs/chat.md), at 390x844 and 1440x900: two pupils chat on a
+ * Chat in real Chromium through the gateway (docs/chat.md): two pupils chat on a
  * challenge in real time, one reports the other's message, staff hide it and it disappears for both; the challenge's
  * chat-groups tab lists the group, the menu counts unread messages. Pupil one joins the demo challenge through
  * learning (the real event path to notifications); pupil two (another grade) is put into the same group by the
@@ -9,13 +9,16 @@
  * tab: it lists the course group's chat (made from the seed's membership facts), which opens and takes a message.
  * The flex course's group-chat tab lists the course's own chat for its enrolled pupil, and its group's chat too once
  * staff put the pupil on a group of the course; a pupil not enrolled is told there is none.
+ * Every flow runs once on a phone (390x844, where pupils chat); a desktop (1440x900) pass opens the same screens
+ * (the challenge's chat-groups tab, the conversation the flows left, the chat list, the course chat tabs) and checks
+ * their labels, data and buttons, and that nothing is wider than the screen.
  */
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { ROLE } from '@olymp/proto';
 import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
 import { EventOutbox, stableUuid } from '@olymp/server-kit';
-import { serveUiBuild } from '@olymp/web-common/testing';
+import { pageRunner, serveUiBuild, type WithPage } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import kkChat from '../src/i18n/locales/kk/chat.json';
@@ -26,6 +29,7 @@ import kkCourses from '../src/i18n/locales/kk/courses.json';
 import ruCourses from '../src/i18n/locales/ru/courses.json';
 import { startStack, type Stack } from './stack';
 import { signInThroughLogin, useSession, type Session } from './session';
+import { FAILED_LOADS } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -35,10 +39,6 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } 
 const DEMO_COURSE = stableUuid('olymp-demo:learning:course:district-preparation');
 const DEMO_GROUP = stableUuid('olymp-demo:learning:course:district-preparation:group:1');
 const DEMO_FLEX = stableUuid('olymp-demo:learning:course:flex-fractions');
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 
 async function api<T>(base: string, route: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${base}/api/${route}`, {
@@ -54,32 +54,21 @@ async function api<T>(base: string, route: string, token?: string, init: { metho
   return (await response.json()) as T;
 }
 
-/** Two pages at once (two pupils), each failing the test on a page or console error. */
-async function twoPages(browser: Browser, options: BrowserContextOptions, run: (a: Page, b: Page) => Promise<void>): Promise<void> {
-  const contexts = [await browser.newContext(options), await browser.newContext(options)];
-  const problems: string[] = [];
-  try {
-    const pages = await Promise.all(contexts.map((c) => c.newPage()));
-    for (const page of pages) {
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-      });
-    }
-    await run(pages[0], pages[1]);
-    expect(problems).toEqual([]);
-  } finally {
-    await Promise.all(contexts.map((c) => c.close()));
-  }
+/** Two pages at once (two pupils, two pooled tabs of the same size), each failing the test on a page or console error. */
+async function twoPages(withPage: WithPage, options: BrowserContextOptions, run: (a: Page, b: Page) => Promise<void>): Promise<void> {
+  await withPage((a) => withPage((b) => run(a, b), options), options);
 }
 
-describeWithBrowser('chat in the student site, two pupils on a phone and a desktop', (browser) => {
+const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describeWithBrowser('chat in the student site, two pupils on a phone, every screen laid out on a desktop', (browser) => {
   let stack: Stack | undefined;
   const site = serveUiBuild(UI_DIR, async (outDir) => {
     const started = await startStack(outDir);
     stack = started;
     return { url: started.gateway.url, close: () => started.close() };
   });
+  const withPage = pageRunner(browser, { allowConsole: FAILED_LOADS });
   const sessions = new Map<string, Session>();
   let groupId: string;
   let challenge: { id: string; title: { kk: string } };
@@ -87,15 +76,13 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
   async function sessionOf(phone: string): Promise<Session> {
     const known = sessions.get(phone);
     if (known) return known;
-    const base = site.url;
-    const context = await browser().newContext();
-    try {
-      const session = await signInThroughLogin(await context.newPage(), base, phone);
-      sessions.set(phone, session);
-      return session;
-    } finally {
-      await context.close();
-    }
+    // Signed in once per file, on a pooled phone tab.
+    let session: Session | undefined;
+    await withPage(async (page) => {
+      session = await signInThroughLogin(page, site.url, phone);
+    }, PHONE);
+    sessions.set(phone, session!);
+    return session!;
   }
 
   beforeAll(async () => {
@@ -128,12 +115,14 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     }, { what: 'both pupils in the challenge group', timeoutMs: 20_000 });
   }, 120_000);
 
-  it.each(SIZES)('two pupils chat live; a reported message hidden by staff disappears for both (%s)', async (name, size) => {
+  it('two pupils chat live; a reported message hidden by staff disappears for both (phone)', async () => {
+    const name = 'phone';
+    const size = PHONE;
     const base = site.url;
     const one = await sessionOf('+77000000105');
     const two = await sessionOf('+77000000106');
     const admin = await testToken({ roleId: ROLE.admin });
-    await twoPages(browser(), size, async (a, b) => {
+    await twoPages(withPage, size, async (a, b) => {
       await useSession(a, one, 'kk');
       await useSession(b, two, 'ru');
       // Pupil one finds the group on the challenge's chat-groups tab.
@@ -188,12 +177,14 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     });
   }, 120_000);
 
-  it.each(SIZES)('a pupil attaches a picture, previews it and sends it; the other pupil sees it live (%s)', async (name, size) => {
+  it('a pupil attaches a picture, previews it and sends it; the other pupil sees it live (phone)', async () => {
+    const name = 'phone';
+    const size = PHONE;
     const base = site.url;
     const one = await sessionOf('+77000000105');
     const two = await sessionOf('+77000000106');
     const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
-    await twoPages(browser(), size, async (a, b) => {
+    await twoPages(withPage, size, async (a, b) => {
       await useSession(a, one, 'kk');
       await useSession(b, two, 'ru');
       await a.goto(`${base}/student/chat/${groupId}`);
@@ -239,11 +230,7 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     const base = site.url;
     const one = await sessionOf('+77000000105');
     const texts = locale === 'ru' ? ruCourses : kkCourses;
-    const context = await browser().newContext(size);
-    try {
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
+    await withPage(async (page) => {
       await useSession(page, one, locale);
       await page.goto(`${base}/student/courses/online-courses/${DEMO_COURSE}/chat`);
       await page.getByRole('link', { name: texts.online.tabs.chat, exact: true }).waitFor();
@@ -256,10 +243,7 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
       expect(mine.data).toEqual([expect.objectContaining({ id: groupId, refId: DEMO_GROUP, members: 2 })]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await run(page, groupId);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    }, size);
   }
 
   it("an enrolled pupil opens the course group's chat from the online course's chat tab and writes (phone, ru)", async () => {
@@ -281,20 +265,14 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
     const one = await sessionOf('+77000000105');
     const two = await sessionOf('+77000000106');
     const admin = await testToken({ roleId: ROLE.admin });
-    const outsider = await browser().newContext(PHONE);
-    try {
-      const page = await outsider.newPage();
+    await withPage(async (page) => {
       await useSession(page, two, 'ru');
       await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
       await page.getByRole('link', { name: ruFlex.tabs['group-chat'], exact: true }).waitFor();
       await page.getByText(ruChat.noCourseGroup).waitFor();
       expect(await page.locator('[data-chat-group]').count()).toBe(0);
-    } finally {
-      await outsider.close();
-    }
-    const context = await browser().newContext(PHONE);
-    try {
-      const page = await context.newPage();
+    }, PHONE);
+    await withPage(async (page) => {
       await useSession(page, one, 'ru');
       await page.goto(`${base}/student/courses/flex-courses/${DEMO_FLEX}/group-chat`);
       // The enrolled demo pupil: the course's own chat (from the seed's membership fact).
@@ -318,8 +296,35 @@ describeWithBrowser('chat in the student site, two pupils on a phone and a deskt
       await page.reload();
       await page.locator(`[data-chat-group="${chatId}"]`).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    } finally {
-      await context.close();
-    }
+    }, PHONE);
+  }, 120_000);
+
+  it("on a desktop (kk) the chat screens the flows used are laid out: the challenge's chat-groups tab, the conversation with its hidden message, picture and composer, the chat list", async () => {
+    const base = site.url;
+    const one = await sessionOf('+77000000105');
+    await withPage(async (page) => {
+      await useSession(page, one, 'kk');
+      await page.goto(`${base}/student/challenges/${challenge.id}/chat-groups`);
+      await page.getByRole('tab', { name: kkChallenges.tabs['chat-groups'] }).or(page.getByRole('link', { name: kkChallenges.tabs['chat-groups'] })).first().waitFor();
+      await page.locator(`[data-chat-group="${groupId}"]`).waitFor();
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      // Into the conversation by its card, as a pupil would.
+      await page.locator(`[data-chat-group="${groupId}"]`).click();
+      await page.waitForURL(`${base}/student/chat/${groupId}`);
+      await page.getByRole('textbox', { name: kkChat.placeholder }).waitFor();
+      const answer = page.locator('.chat-msg', { hasText: 'Привет (phone)' });
+      await answer.waitFor();
+      expect(await answer.locator('.chat-msg__author').textContent()).toBe('Нұрлан А.');
+      await page.getByText(kkChat.hidden).first().waitFor();
+      const picture = page.locator('.chat-msg', { hasText: 'Тақта (phone)' }).locator('img.chat-msg__image');
+      await waitFor(() => picture.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 900), { what: 'the picture decoded' });
+      expect(await page.getByRole('button', { name: kkChat.attach }).isVisible()).toBe(true);
+      const box = await page.getByRole('button', { name: kkChat.send }).boundingBox();
+      expect(box && box.y + box.height <= (DESKTOP.viewport?.height ?? 0)).toBe(true);
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await page.goto(`${base}/student/chat`);
+      await page.locator(`[data-chat-group="${groupId}"]`).waitFor();
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    }, DESKTOP);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { describeWithBrowser, waitFor } from '@olymp/server-kit/testing';
-import { heading, serveUiBuild } from '@olymp/web-common/testing';
+import { heading, pageRunner, serveUiBuild } from '@olymp/web-common/testing';
 import kkChallenges from '../src/i18n/locales/kk/challenges.json';
 import kkCommon from '../src/i18n/locales/kk/common.json';
 import kkFinances from '../src/i18n/locales/kk/finances.json';
@@ -21,6 +21,7 @@ import kkLogin from '../src/i18n/locales/kk/loginPage.json';
 import kkProfile from '../src/i18n/locales/kk/profile.json';
 import kkTraining from '../src/i18n/locales/kk/training.json';
 import { startStack, type Stack } from './stack';
+import { FAILED_LOADS } from './waits';
 
 const UI_DIR = path.resolve(__dirname, '..');
 /** notifications' title of the invoice.paid notice in Kazakh (proto messages NOTICE_INVOICE_PAID_TITLE). */
@@ -56,28 +57,6 @@ function timerSeconds(text: string | null): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/**
- * A fresh context per call that fails the test on any page error or console error, except the browser's own
- * "Failed to load resource" lines: this test drops a request and expires a session on purpose.
- */
-function pageRunner(browser: () => import('playwright-core').Browser) {
-  return async (run: (page: Page) => Promise<void>) => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-      });
-      await run(page);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-}
-
 /** Signs a demo pupil in by phone and the code from the development inbox, starting from a page under /student. */
 async function signInAt(page: Page, base: string, phone: string, target: string): Promise<void> {
   await page.goto(`${base}${target}`);
@@ -103,7 +82,9 @@ describeWithBrowser('the olympiad day in the student UI', (browser) => {
     stack = started;
     return { url: started.gateway.url, close: () => started.close() };
   });
-  const withPage = pageRunner(browser);
+  // One pooled tab for the file's pages (1280x800), reset between tests; this file drops a request and expires a
+  // session on purpose, so the browser's own "Failed to load resource" lines are expected.
+  const withPage = pageRunner(browser, { allowConsole: FAILED_LOADS });
 
   it('registers, joins, plays a test through a reload and a dropped save, and shows up live on the display screen', async () => {
     const base = site.url;

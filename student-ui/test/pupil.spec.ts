@@ -3,7 +3,10 @@
  * (auth, learning, finance, notifications, gateway serving the production build): the home page that leads with
  * today's day, a focused test screen that resumes on another device, the one-row phone header, leaderboards that
  * fit a phone, the display board (words kept whole, medals, an unknown board), every label in the chosen language,
- * and failures and slow answers shown as a person understands them.
+ * and failures and slow answers shown as a person understands them. The flows (the home's data in three languages, a
+ * test resumed on another device, the language everywhere, slow and failed answers, a finished test's result) run
+ * once on the phone, where pupils use the site; the desktop opens the same screens for a layout pass. The header,
+ * the leaderboard and the display board are layouts themselves and are checked at both sizes.
  */
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -113,7 +116,8 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     return { challenge, checkpoints: after.data.checkpoints };
   }
 
-  it.each(SIZES)('leads /student/home with today’s day, its countdowns, place, points, XP and trainings, in kk, ru and en (%s)', async (_size, size) => {
+  it('leads /student/home with today’s day, its countdowns, place, points, XP and trainings, in kk, ru and en (phone)', async () => {
+    const size = PHONE;
     const base = site.url;
     const session = await sessionOf('+77000000105');
     const { challenge, checkpoints } = await joined(session, 5);
@@ -157,36 +161,68 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     }
   }, 120_000);
 
-  it.each(SIZES)('shows only the test while it runs, keeps Next and Finish on screen, and resumes on another device at the first unanswered question (%s)', async (name, size) => {
+  it('lays out /student/home and the public home on a desktop (en): today’s card with its start button on screen, its figures, the trainings, nothing wider than the screen', async () => {
     const base = site.url;
+    const session = await sessionOf('+77000000105');
+    const { challenge, checkpoints } = await joined(session, 5);
+    const open = checkpoints.find((c) => c.state === 'open');
+    if (!open) throw new Error('the demo challenge has no open day');
+    const trainings = await api<{ data: (Titled & { id: string; paid: boolean })[] }>(base, 'trainings-all', session);
+    const training = trainings.data.find((x) => !x.paid);
+    if (!training) throw new Error('no free demo training');
+    const left = open.quizzes.filter((q) => q.attempt?.status !== 'finished').length;
+    const t = enChallenges.home;
+    await withPage(async (page) => {
+      await useSession(page, session, 'en');
+      await page.goto(`${base}/student/home`);
+      const card = page.getByTestId('today-card').filter({ hasText: challenge.title.en || challenge.title.kk });
+      await card.waitFor();
+      expect(await inViewport(page, '[data-testid="today-card"] a.button')).toBe(true);
+      expect((await card.getByTestId('tests-left').textContent())?.trim()).toBe(t.testsLeft.replace('{{n}}', String(left)));
+      expect(await card.getByTestId('closes-in').textContent()).toMatch(new RegExp(`^${t.closesIn.split('{{')[0]}.*\\d+:\\d{2}`));
+      expect(await card.getByTestId('today-place').textContent()).toMatch(/^(\d+|—)$/);
+      await page.locator('.stat', { hasText: t.xp }).locator('.stat__value', { hasText: /XP$/ }).waitFor();
+      await page.getByRole('link', { name: training.title.en || training.title.kk }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.viewport!.width);
+
+      await page.goto(`${base}/`);
+      await page.getByRole('link', { name: enCommon.home.myArea }).first().waitFor();
+      expect(await page.getByRole('link', { name: enCommon.header.signIn, exact: true }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.viewport!.width);
+    }, DESKTOP);
+  }, 120_000);
+
+  /** Starts the pupil's test at `play` and checks Next, Finish and the finish confirmation are on screen without scrolling. */
+  async function startedWithActionsOnScreen(page: Page, play: string): Promise<void> {
+    await page.goto(play);
+    for (const key of ['charged', 'stableConnection', 'timerKeepsRunning'] as const) await page.getByLabel(kkChallenges.quiz.prechecks[key]).check();
+    await page.getByRole('button', { name: kkChallenges.quiz.start }).click();
+    await page.getByTestId('quiz-timer').waitFor();
+    // Next and Finish are on screen without scrolling, at the top of the page and at its bottom.
+    for (const scroll of ['top', 'bottom'] as const) {
+      await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scroll);
+      expect(await inViewport(page, '.quiz__actions button:has-text("' + kkChallenges.quiz.next + '")')).toBe(true);
+      expect(await inViewport(page, '.quiz__actions button:has-text("' + kkChallenges.quiz.finish + '")')).toBe(true);
+    }
+    // The finish confirmation opens on screen too.
+    await page.getByRole('button', { name: kkChallenges.quiz.finish, exact: true }).click();
+    expect(await inViewport(page, '[role="alertdialog"] button:has-text("' + kkChallenges.quiz.finishConfirm + '")')).toBe(true);
+    await page.getByRole('button', { name: kkChallenges.quiz.keepGoing }).click();
+  }
+
+  it('shows only the test while it runs, keeps Next and Finish on screen, and resumes on another device at the first unanswered question (phone)', async () => {
+    const base = site.url;
+    const size = PHONE;
     const session = await sessionOf('+77000000106');
     const { challenge, checkpoints } = await joined(session, 6);
     const open = checkpoints.find((c) => c.state === 'open');
     if (!open) throw new Error('the demo challenge has no open day');
-    // Each size takes its own test of the day.
-    const quiz = open.quizzes[name === 'phone' ? 0 : 1];
+    const quiz = open.quizzes[0];
     const play = `${base}/student/challenges/${challenge.id}/checkpoints/${open.id}/quizzes/${quiz.id}/play`;
     await withPage(async (page) => {
       await useSession(page, session);
-      await page.goto(play);
-      for (const key of ['charged', 'stableConnection', 'timerKeepsRunning'] as const) await page.getByLabel(kkChallenges.quiz.prechecks[key]).check();
-      await page.getByRole('button', { name: kkChallenges.quiz.start }).click();
-      await page.getByTestId('quiz-timer').waitFor();
-      if (name === 'phone') {
-        for (const selector of ['.site-header', '.site-footer', '.search', '.site-menu', '.student__nav']) expect(await page.locator(selector).first().isVisible()).toBe(false);
-      } else {
-        expect(await page.locator('.site-header').isVisible()).toBe(true);
-      }
-      // Next and Finish are on screen without scrolling, at the top of the page and at its bottom.
-      for (const scroll of ['top', 'bottom'] as const) {
-        await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scroll);
-        expect(await inViewport(page, '.quiz__actions button:has-text("' + kkChallenges.quiz.next + '")')).toBe(true);
-        expect(await inViewport(page, '.quiz__actions button:has-text("' + kkChallenges.quiz.finish + '")')).toBe(true);
-      }
-      // The finish confirmation opens on screen too.
-      await page.getByRole('button', { name: kkChallenges.quiz.finish, exact: true }).click();
-      expect(await inViewport(page, '[role="alertdialog"] button:has-text("' + kkChallenges.quiz.finishConfirm + '")')).toBe(true);
-      await page.getByRole('button', { name: kkChallenges.quiz.keepGoing }).click();
+      await startedWithActionsOnScreen(page, play);
+      for (const selector of ['.site-header', '.site-footer', '.search', '.site-menu', '.student__nav']) expect(await page.locator(selector).first().isVisible()).toBe(false);
 
       // Two answers saved on this device.
       for (const n of [0, 1]) {
@@ -210,6 +246,23 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
       expect((await current.textContent())?.trim()).toBe('3');
       expect(await page.locator('.quiz__number').textContent()).toContain(kkChallenges.quiz.questionN.replace('{{n}}', '3'));
     }, size);
+  }, 90_000);
+
+  it('lays out a running test on a desktop: the header stays, Next, Finish and the finish confirmation on screen, nothing wider than the screen', async () => {
+    const base = site.url;
+    const session = await sessionOf('+77000000106');
+    const { challenge, checkpoints } = await joined(session, 6);
+    const open = checkpoints.find((c) => c.state === 'open');
+    if (!open) throw new Error('the demo challenge has no open day');
+    const play = `${base}/student/challenges/${challenge.id}/checkpoints/${open.id}/quizzes/${open.quizzes[1].id}/play`;
+    await withPage(async (page) => {
+      await useSession(page, session);
+      await startedWithActionsOnScreen(page, play);
+      expect(await page.locator('.site-header').isVisible()).toBe(true);
+      await page.locator('.quiz__question').waitFor();
+      expect(await page.locator('.quiz__number').textContent()).toContain(kkChallenges.quiz.questionN.replace('{{n}}', '1'));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.viewport!.width);
+    }, DESKTOP);
   }, 90_000);
 
   it.each(SIZES)('keeps the header in one row on a phone, and fits the challenge tabs and the leaderboard without hiding a column (%s)', async (name, size) => {
@@ -342,10 +395,16 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     }, size);
   }, 60_000);
 
-  it.each(SIZES)('speaks the chosen language everywhere: switcher, cart, menu, footer year, file picker (%s)', async (name, size) => {
+  it('speaks the chosen language everywhere: switcher, cart, menu, footer year, file picker (phone, kk ru en; desktop ru laid out)', async () => {
     const base = site.url;
     const session = await sessionOf('+77000000107');
-    for (const locale of ['kk', 'ru', 'en'] as const) {
+    // The phone's menu opens behind its toggle; the desktop shows its menu without one.
+    const openMenu = async (page: Page, common: (typeof COMMON)[keyof typeof COMMON]) => {
+      await page.getByRole('button', { name: common.header.menuOpen, exact: true }).click();
+      await page.getByRole('button', { name: common.header.menuClose, exact: true }).waitFor();
+    };
+    const menuShown = async () => undefined;
+    for (const [locale, size, menu] of [['kk', PHONE, openMenu], ['ru', PHONE, openMenu], ['en', PHONE, openMenu], ['ru', DESKTOP, menuShown]] as const) {
       const common = COMMON[locale];
       await withPage(async (page) => {
         await useSession(page, session, locale);
@@ -355,22 +414,20 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
         expect(labels).toEqual(['Қаз', 'Рус', 'Eng']);
         await page.getByRole('link', { name: common.header.basket }).waitFor();
         await page.getByText(`© ${new Date().getFullYear()} Altyn Saqa`).waitFor();
-        if (name === 'phone') {
-          const toggle = page.getByRole('button', { name: common.header.menuOpen, exact: true });
-          await toggle.click();
-          await page.getByRole('button', { name: common.header.menuClose, exact: true }).waitFor();
-        }
+        await menu(page, common);
         const profile = PROFILE[locale];
         const avatar = page.getByRole('form', { name: profile.avatar.title });
         await avatar.getByText(common.upload.choose, { exact: true }).waitFor();
         await avatar.getByText(common.upload.none, { exact: true }).waitFor();
         await avatar.getByLabel(profile.avatar.choose, { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('x') });
         await avatar.getByText('me.png', { exact: true }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport!.width);
       }, size);
     }
   }, 90_000);
 
-  it.each(SIZES)('shows a skeleton while the home page’s data is slow, and a message a person understands with a retry when it fails (%s)', async (_name, size) => {
+  it('shows a skeleton while the home page’s data is slow, and a message a person understands with a retry when it fails (phone)', async () => {
+    const size = PHONE;
     const base = site.url;
     const session = await sessionOf('+77000000105');
     await joined(session, 5);
@@ -411,14 +468,16 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
     }, size);
   }, 60_000);
 
-  it.each(SIZES)('celebrates a finished test with the XP it earned, the place on the board and the next open test (%s)', async (name, size) => {
+  it('celebrates a finished test with the XP it earned, the place on the board and the next open test (phone; the result laid out on a desktop)', async () => {
+    const size = PHONE;
     const base = site.url;
     const session = await sessionOf('+77000000105');
     const { challenge, checkpoints } = await joined(session, 5);
     const open = checkpoints.find((c) => c.state === 'open');
     if (!open) throw new Error('the demo challenge has no open day');
-    // Each size finishes its own test; the one after it is the next.
-    const index = name === 'phone' ? 0 : 1;
+    // The day's first test; the one after it is the next.
+    const index = 0;
+    let result = '';
     const quiz = open.quizzes[index];
     const ds = stack!.services.learning.app.get(DataSource);
     await withPage(async (page) => {
@@ -459,6 +518,22 @@ describeWithBrowser('the student site as pupils see it, on a phone and a desktop
       const nextTest = next.getByRole('link', { name: kkChallenges.result.nextTest });
       expect(await nextTest.getAttribute('href')).toBe(`/student/challenges/${challenge.id}/checkpoints/${open.id}/quizzes/${open.quizzes[index + 1].id}/play`);
       expect(await inViewport(page, '[data-testid="result-next"] a.button')).toBe(true);
+      result = page.url();
     }, size);
-  }, 60_000);
+
+    // The same result on a desktop: its heading, score, XP, place and the next test's button on screen.
+    await withPage(async (page) => {
+      await useSession(page, session);
+      await page.goto(result);
+      await heading(page, kkChallenges.result.title).waitFor();
+      const next = page.getByTestId('result-next');
+      await next.getByText(kkChallenges.result.congrats).waitFor();
+      expect(Number((await page.getByTestId('result-score').textContent())?.match(/^\s*(\d+)/)?.[1])).toBeGreaterThan(0);
+      await next.getByTestId('result-xp').waitFor();
+      await next.getByTestId('result-total').waitFor();
+      await next.getByRole('link', { name: kkChallenges.result.nextTest }).waitFor();
+      expect(await inViewport(page, '[data-testid="result-next"] a.button')).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.viewport!.width);
+    }, DESKTOP);
+  }, 90_000);
 });
