@@ -1,5 +1,6 @@
 /**
- * Chat moderation in the admin UI (docs/chat.md) on the whole platform in Chromium, at 390x844 and 1440x900: a
+ * Chat moderation in the admin UI (docs/chat.md) on the whole platform in Chromium, at 390x844 (every flow, once) and
+ * 1440x900 (a layout pass over the same screens): a
  * manager opens the demo training's chat-groups tab, sees the group with its open report, opens it, hides the
  * reported message (gone for pupils, checked through their API), mutes a member and pins an announcement with a
  * picture it attaches; a pupil's picture shows in the group's messages (fetched with the manager's token). The
@@ -17,10 +18,11 @@ import { serveUiBuild } from '@olymp/web-common/testing';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import kk from '../src/i18n/locales/kk/common.json';
+import kkCourses from '../src/i18n/locales/kk/courses.json';
 import kkT from '../src/i18n/locales/kk/training.json';
 import ruCommon from '../src/i18n/locales/ru/common.json';
 import ruCourses from '../src/i18n/locales/ru/courses.json';
-import { PHONES, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
+import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -96,7 +98,8 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
     await context.close();
   }, 120_000);
 
-  it.each(SIZES)('a manager hides a reported message, mutes a member and pins an announcement (%s)', async (name, size) => {
+  it('phone: a manager hides a reported message, sees a pupil\'s picture, mutes a member and pins an announcement', async () => {
+    const [name, size] = SIZES[0];
     const text = `Жаман сөз (${name})`;
     const sent = await api<{ data: { id: string } }>(tokens.a, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: `bad-${name}-1`, text } });
     expect(sent.status).toBe(201);
@@ -174,14 +177,14 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
       await panel.getByRole('row').filter({ hasText: 'Дана К.' }).waitFor();
 
       // The flex course's page: its own chat with the enrolled pupil.
-      await page.goto(`${gateway.url}/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`);
+      await goInApp(page, `/resources/courses/${DEMO_FLEX}?tab=chat-groups`);
       await page.getByRole('button', { name: 'Дроби в своём темпе' }).click();
       const flex = page.getByTestId('chat-group-moderation');
       await flex.getByRole('tab', { name: new RegExp(`^${ruCommon.chat.members}`) }).click();
       await flex.getByRole('row').filter({ hasText: 'Айгерім Б.' }).waitFor();
 
       // The event's page: information first, then its chat, closed from the tab (the pupil can read, not post).
-      await page.goto(`${gateway.url}/admin/resources/events/${eventId}`);
+      await goInApp(page, `/resources/events/${eventId}`);
       await page.getByRole('tab', { name: ruCommon.chat.tabInformation, exact: true }).waitFor();
       await page.getByText('Вебинар курса').first().waitFor();
       await page.getByRole('tab', { name: ruCommon.chat.tabChatGroups, exact: true }).click();
@@ -219,13 +222,35 @@ describeWithBrowser('admin-ui chat groups in Chromium', (browser) => {
     }, { ...SIZES[0][1], storageState: manager });
   }, 120_000);
 
-  it('the event and course group chat tabs fit a desktop', async () => {
+  it("desktop layout, kk: the training's chat moderation (a report, the members with their mute button, the announcement form) and the event's, course group's and flex course's chat tabs show their rows and fit the screen", async () => {
+    const sent = await api<{ data: { id: string } }>(tokens.a, `chat/groups/${groupId}/messages`, { method: 'POST', body: { clientId: 'bad-desktop-1', text: 'Жаман сөз (desktop)' } });
+    expect(sent.status).toBe(201);
+    expect((await api(tokens.b, `chat/messages/${sent.body.data.id}/report`, { method: 'POST', body: { reason: 'Балағат desktop' } })).status).toBe(201);
+    const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await withPage(async (page: Page) => {
-      for (const url of [`/admin/resources/events/${eventId}?tab=chat-groups`, `/admin/resources/groups/${DEMO_GROUP}?tab=chat-groups`, `/admin/resources/courses/${DEMO_FLEX}?tab=chat-groups`]) {
-        await page.goto(`${gateway.url}${url}`);
+      await page.goto(`${gateway.url}/admin/trainings/${trainingId}?tab=chat-groups`);
+      await page.getByRole('tab', { name: kkT.tabs.chatGroups, exact: true }).waitFor();
+      await page.getByRole('button', { name: DEMO_TITLE }).click();
+      const panel = page.getByTestId('chat-group-moderation');
+      const row = panel.getByRole('row').filter({ hasText: 'Балағат desktop' });
+      await row.getByText('Жаман сөз (desktop)').waitFor();
+      await row.getByRole('button', { name: kk.chat.hide }).waitFor();
+      await fits(page);
+      await panel.getByRole('tab', { name: new RegExp(`^${kk.chat.members}`) }).click();
+      await panel.getByRole('row').filter({ hasText: 'Арман Т.' }).getByRole('button', { name: kk.chat.mute, exact: true }).waitFor();
+      await panel.getByLabel(kk.chat.announcementText).waitFor();
+      await panel.getByRole('button', { name: kk.chat.announceSend }).waitFor();
+      await fits(page);
+
+      for (const [route, tab] of [
+        [`/resources/events/${eventId}?tab=chat-groups`, kk.chat.tabChatGroups],
+        [`/resources/groups/${DEMO_GROUP}?tab=chat-groups`, kkCourses.tabs.chatGroups],
+        [`/resources/courses/${DEMO_FLEX}?tab=chat-groups`, kkCourses.tabs.chatGroups],
+      ]) {
+        await goInApp(page, route);
+        await expectEventually(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected'), 'true');
         await page.locator('.ant-table-row').first().waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await fits(page);
       }
     }, { ...SIZES[1][1], storageState: manager });
   }, 120_000);

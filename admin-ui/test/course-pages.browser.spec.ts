@@ -1,6 +1,6 @@
 /**
  * The staff's screens of an online course's pupil pages (issue 15, docs/course-pages.md) in Chromium on a phone
- * (390x844, kk) and a desktop (1440x900, en), on the whole platform, as a manager: they post news through the
+ * (390x844, kk: the whole flow) and a desktop (1440x900, en: a layout pass over the same screens), on the whole platform, as a manager: they post news through the
  * generated form (the group chosen by name; the author is them, and the group's pupil reads it), see consultation
  * times the group's teacher opened with the booking pupil's name, and add a version of the course's terms (numbered
  * by the server; the pupil is asked again). Lists show names and never ids; nothing is wider than the screen.
@@ -19,7 +19,7 @@ import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkCourses from '../src/i18n/locales/kk/courses.json';
 import kkTeaching from '../src/i18n/locales/kk/teaching.json';
-import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf } from './helpers';
+import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -52,13 +52,17 @@ describeWithBrowser('course news, consultation times and course terms in the adm
   const userId = async (phone: string) =>
     ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
 
-  it.each(CASES)('$name, $locale: a manager posts news, sees who booked, and adds a terms version', async ({ locale, viewport }) => {
-    const t = T[locale];
+  async function managerSession(): Promise<Storage> {
     if (!session) {
       const context = await browser().newContext();
       session = await storageOf(context, gateway.url, PHONES.manager);
       await context.close();
     }
+    return session;
+  }
+
+  /** A course of its own for `locale`, a group in it with the content maker teaching and the pupil booked on a time. */
+  async function courseWithBookedGroup(locale: 'kk' | 'en') {
     const admin = `Bearer ${await testToken({ roleId: ROLE.admin, userId: randomUUID() })}`;
     const teacherId = await userId(PHONES.contentMaker);
     const pupilId = await userId(PHONES.pupil);
@@ -73,6 +77,15 @@ describeWithBrowser('course news, consultation times and course terms in the adm
     const startsAt = new Date(Date.now() + 3 * 86_400_000);
     const slot = await call<{ data: { id: string } }>(maker, `groups/${group.id}/consultation-slots`, { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString() });
     await call(pupil, `consultation-slots/${slot.data.id}/booking`, {});
+    return { course, courseTitle, group, groupName, pupil };
+  }
+
+  it('phone 390x844, kk: a manager posts news, sees who booked, and adds a terms version (what is saved, what the pupil reads, names not ids)', async () => {
+    const locale = 'kk';
+    const viewport = CASES[0].viewport;
+    const t = T[locale];
+    const storageState = await managerSession();
+    const { course, courseTitle, group, groupName, pupil } = await courseWithBookedGroup(locale);
 
     await withPage(async (page) => {
       await onAdminOrigin(page, gateway.url);
@@ -86,24 +99,25 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await form.getByLabel(t.resources['course-news'].fields.groupId, { exact: true }).focus();
       await page.keyboard.type(groupName.slice(0, 5));
       await page.locator('.ant-select-item-option').getByText(groupName, { exact: true }).click();
-      const text = { kk: 'Жұмада сабақ 18:00-де басталады', en: 'Friday’s lesson starts at 18:00' }[locale];
+      const text = 'Жұмада сабақ 18:00-де басталады';
       await form.getByLabel(`${t.resources['course-news'].fields.text} (${t.languages[locale]})`, { exact: true }).fill(text);
+      await fits();
       const created = page.waitForResponse((r) => r.url().endsWith('/api/course-news') && r.request().method() === 'POST');
       await page.getByRole('button', { name: t.buttons.save }).click();
       const done = await created;
       expect(done.status()).toBe(201);
-      expect(await done.json()).toMatchObject({ groupId: group.id, authorName: 'Марат Менеджеров', [`text${locale === 'kk' ? 'Kk' : 'En'}`]: text });
+      expect(await done.json()).toMatchObject({ groupId: group.id, authorName: 'Марат Менеджеров', textKk: text });
       const feed = await call<{ data: { author: string; text: Record<string, string> }[] }>(pupil, `groups/${group.id}/news`);
       expect(feed.data[0]).toMatchObject({ author: 'Марат М.', text: { [locale]: text } });
 
-      await page.goto(`${gateway.url}/admin/course-news`);
+      await goInApp(page, '/course-news');
       const newsRow = page.getByRole('row').filter({ hasText: groupName });
       await newsRow.getByText('Марат Менеджеров').waitFor();
       expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
       await fits();
 
       // Consultation times: the teacher sees who booked, by name.
-      await page.goto(`${gateway.url}/admin/consultation-slots`);
+      await goInApp(page, '/consultation-slots');
       await heading(page, t.sidebar.consultationSlots).waitFor();
       const slotRow = page.getByRole('row').filter({ hasText: groupName });
       await slotRow.getByText('Айгерім Бесінші').waitFor();
@@ -112,7 +126,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await fits();
 
       // A version of the course's terms: the server numbers it.
-      await page.goto(`${gateway.url}/admin/course-terms/create`);
+      await goInApp(page, '/course-terms/create');
       await heading(page, `${t.sidebar.courseTerms}: ${t.actions.create}`).waitFor();
       await form.getByLabel(t.resources['course-terms'].fields.courseId, { exact: true }).focus();
       await page.keyboard.type(courseTitle.slice(0, 6));
@@ -121,6 +135,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await field('kk').fill('Сабаққа уақытында келемін.');
       await field('ru').fill('Прихожу на уроки вовремя.');
       await field('en').fill('I come to lessons on time.');
+      await fits();
       const added = page.waitForResponse((r) => r.url().endsWith('/api/course-terms') && r.request().method() === 'POST');
       await page.getByRole('button', { name: t.buttons.save }).click();
       const version = await added;
@@ -129,13 +144,65 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       const agreement = await call<{ data: { current: { version: number }; mustAccept: boolean } }>(pupil, `courses/${course.id}/agreement`);
       expect(agreement.data).toMatchObject({ current: { version: 1 }, mustAccept: true });
 
-      await page.goto(`${gateway.url}/admin/course-terms`);
+      await goInApp(page, '/course-terms');
       const termsRow = page.getByRole('row').filter({ hasText: courseTitle });
       await termsRow.getByText('Марат Менеджеров').waitFor();
       expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
       await fits();
-    }, { storageState: session, viewport });
+    }, { storageState, viewport });
   }, 180_000);
+
+  it('desktop 1440x900 layout, en: the news form and list, the consultation times and the terms form and list have English headings and labels, show the records by name, and fit the screen', async () => {
+    const t = T.en;
+    const viewport = CASES[1].viewport;
+    const storageState = await managerSession();
+    const { course, courseTitle, group, groupName } = await courseWithBookedGroup('en');
+    // The manager's own news post and terms version, made through the API (the phone test makes them through the forms).
+    const manager = `Bearer ${storageState.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'authToken')?.value ?? ''}`;
+    await call(manager, 'course-news', { groupId: group.id, textEn: 'Friday’s lesson starts at 18:00' });
+    await call(manager, 'course-terms', { courseId: course.id, textKk: 'Сабаққа уақытында келемін.', textRu: 'Прихожу на уроки вовремя.', textEn: 'I come to lessons on time.' });
+
+    await withPage(async (page) => {
+      await onAdminOrigin(page, gateway.url);
+      await page.evaluate(() => localStorage.setItem('currentLocale', 'en'));
+      const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
+      const form = page.locator('form');
+
+      await page.goto(`${gateway.url}/admin/course-news/create`);
+      await heading(page, `${t.sidebar.courseNews}: ${t.actions.create}`).waitFor();
+      await form.getByLabel(t.resources['course-news'].fields.groupId, { exact: true }).waitFor();
+      await form.getByLabel(`${t.resources['course-news'].fields.text} (${t.languages.en})`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: t.buttons.save }).waitFor();
+      await fits();
+
+      await goInApp(page, '/course-news');
+      await heading(page, t.sidebar.courseNews).waitFor();
+      await page.getByRole('row').filter({ hasText: groupName }).getByText('Марат Менеджеров').waitFor();
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits();
+
+      await goInApp(page, '/consultation-slots');
+      await heading(page, t.sidebar.consultationSlots).waitFor();
+      const slotRow = page.getByRole('row').filter({ hasText: groupName });
+      await slotRow.getByText('Айгерім Бесінші').waitFor();
+      await slotRow.getByText('Дана Контентова').waitFor();
+      await fits();
+
+      await goInApp(page, '/course-terms/create');
+      await heading(page, `${t.sidebar.courseTerms}: ${t.actions.create}`).waitFor();
+      await form.getByLabel(t.resources['course-terms'].fields.courseId, { exact: true }).waitFor();
+      for (const l of ['kk', 'ru', 'en'] as const) await form.getByLabel(`${t.resources['course-terms'].fields.text} (${t.languages[l]})`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: t.buttons.save }).waitFor();
+      await fits();
+
+      await goInApp(page, '/course-terms');
+      await heading(page, t.sidebar.courseTerms).waitFor();
+      await page.getByRole('row').filter({ hasText: courseTitle }).getByText('Марат Менеджеров').waitFor();
+      expect(await page.locator('.ant-table').innerText()).not.toMatch(UUID);
+      await fits();
+    }, { storageState, viewport });
+  }, 180_000);
+
   it('phone 390x844 kk, then desktop 1440x900: a teacher without group keys runs their group from "My groups"', async () => {
     const t = T.kk;
     const my = kkTeaching.my;
@@ -197,8 +264,8 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await fits(390);
 
       // Attendance: the teacher marks the pupil of today's lesson.
-      // On a phone the later tabs sit in the tab bar's overflow menu: the tab is opened by its address.
-      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=attendance`);
+      // On a phone the later tabs sit in the tab bar's overflow menu: the tab is opened by its address (in the app).
+      await goInApp(page, `/my-groups/${groupId}?tab=attendance`);
       const marked = page.waitForResponse((r) => r.url().endsWith('/attendance') && r.request().method() === 'PUT');
       await page.getByRole('combobox', { name: `${kkCourses.mark}: Бесінші Айгерім`, exact: true }).click();
       await page.locator('.ant-select-item-option').getByText(kkCourses.statuses.present, { exact: true }).click();
@@ -210,7 +277,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       await fits(390);
 
       // Homework: set for a lesson, the pupil hands in (API), the teacher grades it with points and a comment.
-      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=homework`);
+      await goInApp(page, `/my-groups/${groupId}?tab=homework`);
       await page.getByText(kkCourses.homework.new, { exact: true }).waitFor();
       const setForm = page.locator('form').filter({ hasText: kkCourses.homework.new });
       await setForm.locator('.ant-form-item').filter({ hasText: kkCourses.lesson }).locator('.ant-select').click();
@@ -238,7 +305,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
 
       // Desktop: the sidebar offers "My groups" to this teacher; the consultations tab fits.
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(`${gateway.url}/admin/my-groups/${groupId}?tab=consultations`);
+      await goInApp(page, `/my-groups/${groupId}?tab=consultations`);
       await heading(page, 'Топ 1 / Group 1').waitFor();
       await page.locator('.ant-layout-sider').getByText(t.sidebar.myGroups, { exact: true }).waitFor();
       await page.getByRole('row').filter({ hasText: `${day} 09:00` }).waitFor();

@@ -1,6 +1,6 @@
 /**
- * The library's staff screens (generated from the CRUD metadata) on the whole platform in Chromium, at 390x844 and
- * 1440x900, for a content maker: the library list names rows by title with the subject translated, a library's
+ * The library's staff screens (generated from the CRUD metadata) on the whole platform in Chromium, at 390x844 (the
+ * whole flow) and 1440x900 (a layout pass over the same screens), for a content maker: the library list names rows by title with the subject translated, a library's
  * page with its tabs (chapters narrowed to it) publishes it, a library is created through the generated form, and a card is edited through the generated edit page (checked through the API).
  */
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
-import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
+import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -46,38 +46,50 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
     await withPage(run, { storageState: storage, viewport });
   }
 
-  it.each(SIZES)('a content maker lists, creates and edits library content at %s', async (size, viewport) => {
+  /** Nothing on the page is wider than the screen. */
+  const fits = (page: Page) => expectEventually(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+
+  /** A library of its own for `size` with a chapter, a subchapter and a card, made through the API. */
+  async function seed(page: Page, size: string) {
+    const post = async (p: string, body: unknown) => {
+      const res = await api(page, p, { method: 'POST', body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const libraryId = await post('library', { subject: 'kazakh', grade: 6, titleKk: `Сөздік ${size}`, titleRu: `Словарь ${size}`, titleEn: `Words ${size}` });
+    const chapterId = await post('chapters', { libraryId, titleKk: 'Зат есім', titleRu: 'Существительное', titleEn: 'Nouns' });
+    const subId = await post('subchapters', { chapterId, titleKk: 'Көптік', titleRu: 'Множественное', titleEn: 'Plural' });
+    const cardId = await post('cards', { subchapterId: subId, frontKk: 'кітап', frontRu: 'книга', frontEn: 'book', backKk: 'кітаптар', backRu: 'книги', backEn: 'books' });
+    return { libraryId, cardId };
+  }
+
+  it('390x844: a content maker lists, publishes, creates and edits library content (what is saved, the subject translated, names not codes)', async () => {
+    const [size, viewport] = SIZES[0];
     await asMaker(async (page) => {
       const base = gateway.url;
-      const post = async (p: string, body: unknown) => {
-        const res = await api(page, p, { method: 'POST', body: JSON.stringify(body) });
-        expect(res.status).toBe(201);
-        return res.body.id as string;
-      };
       await onAdminOrigin(page, base);
-      const libraryId = await post('library', { subject: 'kazakh', grade: 6, titleKk: `Сөздік ${size}`, titleRu: `Словарь ${size}`, titleEn: `Words ${size}` });
-      const chapterId = await post('chapters', { libraryId, titleKk: 'Зат есім', titleRu: 'Существительное', titleEn: 'Nouns' });
-      const subId = await post('subchapters', { chapterId, titleKk: 'Көптік', titleRu: 'Множественное', titleEn: 'Plural' });
-      const cardId = await post('cards', { subchapterId: subId, frontKk: 'кітап', frontRu: 'книга', frontEn: 'book', backKk: 'кітаптар', backRu: 'книги', backEn: 'books' });
+      const { libraryId, cardId } = await seed(page, size);
 
       await page.goto(`${base}/admin/library`);
       await heading(page, kk.sidebar.library).waitFor();
       const row = page.getByRole('row').filter({ hasText: `Сөздік ${size}` });
       await row.waitFor();
       await row.getByText('Қазақ тілі').waitFor();
+      await fits(page);
 
       // The library's page: its tabs (chapters, teachers, collections), the chapters tab narrowed to it, publishing.
-      await page.goto(`${base}/admin/library/${libraryId}`);
+      await goInApp(page, `/library/${libraryId}`);
       await heading(page, `Сөздік ${size}`).waitFor();
       expect(await page.getByRole('tab').allInnerTexts()).toEqual([kk.library.tabs.chapters, kk.library.tabs.teachers, kk.library.tabs.collections]);
       await page.getByRole('row').filter({ hasText: 'Зат есім' }).waitFor();
       await page.getByText(kk.library.unpublished, { exact: true }).waitFor();
+      await fits(page);
       const published = page.waitForResponse((r) => r.url().endsWith(`/api/library/${libraryId}/publish`));
       await page.getByRole('button', { name: kk.buttons.publish }).click();
       expect((await published).status()).toBe(200);
       await page.getByText(kk.library.published, { exact: true }).waitFor();
 
-      await page.goto(`${base}/admin/library/create`);
+      await goInApp(page, '/library/create');
       await heading(page, `${kk.sidebar.library}: ${kk.actions.create}`).waitFor();
       await fillLocalized(page, kk.fields.title, [`Физика ${size}`, `Физика ${size}`, `Physics ${size}`]);
       await page.locator('form').getByLabel(kk.fields.grade, { exact: true }).fill('7');
@@ -85,6 +97,7 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
       await page.locator('form').getByLabel(kk.fields.subject, { exact: true }).focus();
       await page.keyboard.press('ArrowDown');
       await page.locator('.ant-select-item-option').getByText('Физика', { exact: true }).click();
+      await fits(page);
       const created = page.waitForResponse((r) => r.url().endsWith('/api/library') && r.request().method() === 'POST');
       await page.getByRole('button', { name: kk.buttons.save }).click();
       const done = await created;
@@ -99,10 +112,44 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
       // The form holds the card before it is changed (filling earlier would be overwritten by the loaded record).
       await expectEventually(() => front.inputValue(), 'кітап');
       await front.fill('дәптер');
+      await fits(page);
       const saved = page.waitForResponse((r) => r.url().includes(`/api/cards/${cardId}`) && ['PUT', 'PATCH'].includes(r.request().method()));
       await page.getByRole('button', { name: kk.buttons.save }).click();
       expect((await saved).status()).toBe(200);
       expect((await api(page, `cards/${cardId}`)).body.frontKk).toBe('дәптер');
+    }, viewport);
+  }, 180_000);
+
+  it('1440x900 layout: the library list, a library\'s page, the new library form and a card\'s edit form show their Kazakh headings and labels, the records by name and their buttons, and fit the screen', async () => {
+    const [size, viewport] = SIZES[1];
+    await asMaker(async (page) => {
+      const base = gateway.url;
+      await onAdminOrigin(page, base);
+      const { libraryId, cardId } = await seed(page, size);
+
+      await page.goto(`${base}/admin/library`);
+      await heading(page, kk.sidebar.library).waitFor();
+      await page.getByRole('row').filter({ hasText: `Сөздік ${size}` }).getByText('Қазақ тілі').waitFor();
+      await fits(page);
+
+      await goInApp(page, `/library/${libraryId}`);
+      await heading(page, `Сөздік ${size}`).waitFor();
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual([kk.library.tabs.chapters, kk.library.tabs.teachers, kk.library.tabs.collections]);
+      await page.getByRole('row').filter({ hasText: 'Зат есім' }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.publish }).waitFor();
+      await fits(page);
+
+      await goInApp(page, '/library/create');
+      await heading(page, `${kk.sidebar.library}: ${kk.actions.create}`).waitFor();
+      for (const l of ['kk', 'ru', 'en'] as const) await page.locator('form').getByLabel(`${kk.fields.title} (${kk.languages[l]})`, { exact: true }).waitFor();
+      await page.locator('form').getByLabel(kk.fields.subject, { exact: true }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
+
+      await goInApp(page, `/library-cards/${cardId}/edit`);
+      await expectEventually(() => page.locator('form').getByLabel(`${kk.fields.front} (${kk.languages.kk})`, { exact: true }).inputValue(), 'кітап', 60_000);
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
     }, viewport);
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 /**
- * Materials and videos, and the footer's social media, in the admin, in real Chromium on a phone (390x844, kk) and a
- * desktop (1440x900, en), on the whole platform (demo data): staff open a lesson's materials from the owner pickers,
+ * Materials and videos, and the footer's social media, in the admin, in real Chromium on a phone (390x844, kk: the whole flow) and a
+ * desktop (1440x900, en: a layout pass over the same screens), on the whole platform (demo data): staff open a lesson's materials from the owner pickers,
  * add a link and a PDF (sent in chunks through the uploads), move one up, remove one, and set the social-media
  * links; the API holds what the screens did; nothing is wider than the screen.
  */
@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { ROLE } from '@olymp/proto';
 import en from '../src/i18n/locales/en/media.json';
 import kk from '../src/i18n/locales/kk/media.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, tokenOf } from './helpers';
+import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -58,7 +58,9 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
     await item.click();
   };
 
-  it.each(CASES)('$name, $locale: a lesson\'s materials are added, reordered and removed; the footer links are set', async ({ locale, viewport }) => {
+  it('phone 390x844, kk: a lesson\'s materials are added, reordered and removed; the footer links are set (what the API then holds)', async () => {
+    const { viewport } = CASES[0];
+    const locale: 'kk' | 'en' = CASES[0].locale;
     const t = T[locale];
     // The demo administrator's session, as signing in leaves it (the sign-in itself is tested in browser.spec.ts).
     const adminId = ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [PHONES.admin])) as { id: string }[])[0].id;
@@ -118,7 +120,7 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       // The footer's links.
       // Fill only once the saved links are in the form (they would otherwise land on top of what was typed).
       const loaded = page.waitForResponse((r) => r.url().endsWith('/api/social-media') && r.request().method() === 'GET');
-      await page.goto(`${gateway.url}/admin/settings/social-media`);
+      await goInApp(page, '/settings/social-media');
       await loaded;
       await expectEventually(() => page.getByLabel('Instagram').inputValue(), locale === 'kk' ? '' : 'https://www.instagram.com/altynsaqa_kk');
       await page.getByLabel('Instagram').fill(`https://www.instagram.com/altynsaqa_${locale}`);
@@ -127,6 +129,39 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       const links = await api<{ data: { instagram: string | null } }>(page, 'social-media');
       expect(links.data.instagram).toBe(`https://www.instagram.com/altynsaqa_${locale}`);
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
+    }, { viewport });
+  }, 120_000);
+
+  it('desktop 1440x900 layout, en: the materials page picks the lesson by its English title and shows the material form\'s labels and save button; the footer links form shows the saved links; both fit the screen', async () => {
+    const { viewport } = CASES[1];
+    const t = T.en;
+    const adminId = ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [PHONES.admin])) as { id: string }[])[0].id;
+    const token = await testToken({ roleId: ROLE.admin, userId: adminId });
+    await withPage(async (page) => {
+      page.setDefaultTimeout(30_000);
+      await page.addInitScript(([tk, uid]) => {
+        localStorage.setItem('authToken', tk);
+        localStorage.setItem('authUserId', uid);
+        localStorage.setItem('currentLocale', 'en');
+      }, [token, adminId] as const);
+      const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
+      await page.goto(`${gateway.url}/admin/materials`);
+      const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
+      const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: 'Group layout' });
+      const lesson = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер layout', titleRu: 'Дроби layout', titleEn: 'Fractions layout', startsAt: new Date(Date.now() + 3600_000).toISOString() });
+      await page.getByText(t.chooseOwner).first().waitFor();
+      await page.getByRole('combobox', { name: t.ownerKinds.lesson }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Fractions layout' }).click();
+      await page.waitForURL(new RegExp(`ownerId=${lesson.id}`));
+      for (const label of [t.titleKk, t.titleRu, t.titleEn]) await page.getByLabel(label).waitFor();
+      await page.getByRole('button', { name: t.save }).waitFor();
+      await fits();
+
+      const links = await api<{ data: { instagram: string | null } }>(page, 'social-media');
+      await goInApp(page, '/settings/social-media');
+      await expectEventually(() => page.getByLabel('Instagram').inputValue(), links.data.instagram ?? '');
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await fits();
     }, { viewport });
   }, 120_000);
 });

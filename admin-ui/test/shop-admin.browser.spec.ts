@@ -1,6 +1,6 @@
 /**
  * The shop's pickup points, delivery points, prize rules and claimed prizes in the admin (issue 14), in Chromium on a
- * phone (390x844) and a desktop (1440x900), against the whole platform with the demo data: rows are named (regions,
+ * phone (390x844: every flow, once) and a desktop (1440x900: a layout pass over the same screens), against the whole platform with the demo data: rows are named (regions,
  * cities, products, winners; never ids), filters narrow them on the server, a switch turns a row off and on, and the
  * forms pick the region, city, product and trigger by name; what is saved is what the API then answers.
  */
@@ -10,14 +10,13 @@ import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkShop from '../src/i18n/locales/kk/shop.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1440, height: 900 }],
-] as const;
+/** Every flow runs once on the phone (where a form or a table is most at risk); the desktop gets a layout pass over the same screens. */
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1440, height: 900 } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -58,8 +57,9 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
   const province = async (page: Page, code: string) =>
     (await api<{ id: number; code: string }[]>(page, `provinces?filter=code||$eq||${code}`))[0]!;
 
-  it.each(SIZES)('pickup points: named regions, the region filter, a switch, a new point in a region picked by name, moved to another (%s)', async (size, viewport) => {
-    await asAdmin(viewport, async (page) => {
+  it('phone: pickup points: named regions, the region filter, a switch, a new point in a region picked by name, moved to another', async () => {
+    const size = 'phone';
+    await asAdmin(PHONE, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/pickup-points`);
       await heading(page, kkShop.points.pickup.title).waitFor();
       const semey = page.getByRole('row').filter({ hasText: 'Семей олимпиада орталығы' });
@@ -84,7 +84,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await expectEventually(async () => (await api<{ active: boolean }>(page, `pickup-points/${id}`)).active, true);
 
       // A new point, its region picked by name.
-      await page.goto(`${gateway.url}/admin/shop/pickup-points/create`);
+      await goInApp(page, '/shop/pickup-points/create');
       await heading(page, kkShop.points.pickup.createTitle).waitFor();
       const form = page.locator('form');
       const name = `Жезқазған ${size} пункті`;
@@ -116,8 +116,9 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
     });
   });
 
-  it.each(SIZES)('delivery points: a new point in a city picked by name, listed with the city\'s name (%s)', async (size, viewport) => {
-    await asAdmin(viewport, async (page) => {
+  it('phone: delivery points: a new point in a city picked by name, listed with the city\'s name', async () => {
+    const size = 'phone';
+    await asAdmin(PHONE, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/delivery-points/create`);
       await heading(page, kkShop.points.delivery.createTitle).waitFor();
       const city = (await api<{ id: number; nameKk: string }[]>(page, 'cities?sort=id,ASC'))[0]!;
@@ -143,8 +144,9 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
     });
   });
 
-  it.each(SIZES)('prize rules: a rule for an achievement code with a product picked by name, its stock shown, switched off, a challenge named by its title; claimed prizes name the winner (%s)', async (size, viewport) => {
-    await asAdmin(viewport, async (page) => {
+  it('phone: prize rules: a rule for an achievement code with a product picked by name, its stock shown, switched off, a challenge named by its title; claimed prizes name the winner', async () => {
+    const size = 'phone';
+    await asAdmin(PHONE, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/prize-rules/create`);
       await heading(page, kkShop.prizeRules.createTitle).waitFor();
       const form = page.locator('form');
@@ -178,7 +180,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await noIds(page);
 
       // Claimed prizes: the demo pupil's T-shirt, her name (not her id), not claimed yet; the "claimed" filter hides it.
-      await page.goto(`${gateway.url}/admin/shop/claimed-products`);
+      await goInApp(page, '/shop/claimed-products');
       await heading(page, kkShop.claimed.title).waitFor();
       const prize = page.getByRole('row').filter({ hasText: 'Айгерім Бесінші' });
       await prize.getByText('Олимпиада футболкасы').waitFor();
@@ -194,8 +196,9 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
     });
   });
 
-  it.each(SIZES)('prizes: staff grant one by typing part of the pupil\'s name (auth\'s pupils, searched on the server), and read her name, not her id, in the list and the detail (%s)', async (size, viewport) => {
-    await asAdmin(viewport, async (page) => {
+  it('phone: prizes: staff grant one by typing part of the pupil\'s name (auth\'s pupils, searched on the server), and read her name, not her id, in the list and the detail', async () => {
+    const size = 'phone';
+    await asAdmin(PHONE, async (page) => {
       await page.goto(`${gateway.url}/admin/shop/claimed-products`);
       await heading(page, kkShop.claimed.title).waitFor();
       const aigerim = (await api<{ id: string }[]>(page, `students?filter=phone||$eq||${encodeURIComponent('+77000000105')}`))[0]!;
@@ -234,7 +237,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await fits(page);
 
       // So does the detail, where the pupil's row shows her name (the prize's own id is the detail's to show).
-      await page.goto(`${gateway.url}/admin/shop/prizes/${prize.id}`);
+      await goInApp(page, `/shop/prizes/${prize.id}`);
       const winner = page.locator('.ant-descriptions-row').filter({ hasText: kk.resources.prizes.fields.userId });
       await winner.getByText('Айгерім Бесінші', { exact: true }).waitFor();
       expect(await winner.innerText()).not.toMatch(UUID);
@@ -242,6 +245,68 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       // And the pupil's own prizes now hold it.
       const mine = await fetch(`${gateway.url}/api/claimed-products?userId=${aigerim.id}&limit=50`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
       expect(((await mine.json()) as { data: { id: string }[] }).data.map((p) => p.id)).toContain(prize.id);
+    });
+  });
+  it('desktop layout: every screen the flows use (points, prize rules, claimed prizes, a prize) shows its Kazakh heading, its rows by name and no ids, its forms with their fields and save button, and fits the screen', async () => {
+    await asAdmin(DESKTOP, async (page) => {
+      const form = page.locator('form');
+      await page.goto(`${gateway.url}/admin/shop/pickup-points`);
+      await heading(page, kkShop.points.pickup.title).waitFor();
+      await page.getByRole('row').filter({ hasText: 'Семей олимпиада орталығы' }).getByText('Абай облысы', { exact: true }).waitFor();
+      await page.getByRole('combobox', { name: kkShop.points.pickup.place }).waitFor();
+      await noIds(page);
+      await fits(page);
+      await goInApp(page, '/shop/pickup-points/create');
+      await heading(page, kkShop.points.pickup.createTitle).waitFor();
+      await form.getByLabel(kkShop.points.nameIn.replace('{{lang}}', kk.languages.ru), { exact: true }).waitFor();
+      await form.getByRole('combobox', { name: kkShop.points.pickup.place }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
+
+      await goInApp(page, '/shop/delivery-points/create');
+      await heading(page, kkShop.points.delivery.createTitle).waitFor();
+      await form.getByLabel(kkShop.points.addressIn.replace('{{lang}}', kk.languages.en), { exact: true }).waitFor();
+      await form.getByRole('combobox', { name: kkShop.points.delivery.place }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
+      await goInApp(page, '/shop/delivery-points');
+      await heading(page, kkShop.points.delivery.title).waitFor();
+      await expectEventually(async () => (await page.locator('tbody tr.ant-table-row').count()) > 0, true);
+      await noIds(page);
+      await fits(page);
+
+      await goInApp(page, '/shop/prize-rules/create');
+      await heading(page, kkShop.prizeRules.createTitle).waitFor();
+      for (const name of [kkShop.prizeRules.source, kkShop.prizeRules.product]) await form.getByRole('combobox', { name }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
+      await goInApp(page, '/shop/prize-rules');
+      await heading(page, kkShop.prizeRules.title).waitFor();
+      await expectEventually(async () => (await page.locator('tbody tr.ant-table-row').count()) > 0, true);
+      await noIds(page);
+      await fits(page);
+
+      await goInApp(page, '/shop/claimed-products');
+      await heading(page, kkShop.claimed.title).waitFor();
+      const prize = page.getByRole('row').filter({ hasText: 'Айгерім Бесінші' }).filter({ hasText: 'Олимпиада футболкасы' }).first();
+      await prize.waitFor();
+      await page.getByRole('button', { name: kkShop.claimed.grant }).waitFor();
+      await noIds(page);
+      await fits(page);
+
+      await page.getByRole('button', { name: kkShop.claimed.grant }).click();
+      await heading(page, `${kk.sidebar.prizes}: ${kk.actions.create}`).waitFor();
+      for (const name of [kk.resources.prizes.fields.userId, kk.resources.prizes.fields.productId]) await form.getByRole('combobox', { name }).waitFor();
+      await page.getByRole('button', { name: kk.buttons.save }).waitFor();
+      await fits(page);
+
+      const aigerim = (await api<{ id: string }[]>(page, `students?filter=phone||$eq||${encodeURIComponent('+77000000105')}`))[0]!;
+      const demoPrize = (await api<{ data: { id: string }[] }>(page, `claimed-products?userId=${aigerim.id}&limit=50`)).data[0]!;
+      await goInApp(page, `/shop/prizes/${demoPrize.id}`);
+      const winner = page.locator('.ant-descriptions-row').filter({ hasText: kk.resources.prizes.fields.userId });
+      await winner.getByText('Айгерім Бесінші', { exact: true }).waitFor();
+      expect(await winner.innerText()).not.toMatch(UUID);
+      await fits(page);
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A teacher's work and pay and the class schedule in the admin (issue 15, docs/teaching.md), in real Chromium on a
- * phone (390x844, kk) and a desktop (1440x900, en), on the whole platform: a manager opens a teacher's staff page
+ * phone (390x844, kk: the whole flow) and a desktop (1440x900, en: a layout pass over the same screens), on the whole platform: a manager opens a teacher's staff page
  * and sees their group and past lessons (held and cancelled, by name, never ids), sets a wage rate and sees the
  * month's salary in tenge, records a wage payment (who and when) and sees what is still due; the class schedule
  * shows the week's lesson with its teacher's name and filters by teacher and group; the attendance page shows the
@@ -25,7 +25,7 @@ import enStaff from '../src/i18n/locales/en/staffs.json';
 import kkStaff from '../src/i18n/locales/kk/staffs.json';
 import en from '../src/i18n/locales/en/teaching.json';
 import kk from '../src/i18n/locales/kk/teaching.json';
-import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
+import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -59,32 +59,43 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
   const authDb = () => stack.services.auth.app.get(DataSource);
   const userId = async (phone: string) => ((await authDb().query('SELECT id FROM users WHERE phone = $1', [phone])) as { id: string }[])[0].id;
 
-  it.each(CASES)('$name, $locale: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, reads and downloads the group’s attendance, and finds its homework', async ({ locale, viewport }) => {
-    const t = T[locale];
+  async function managerSession(): Promise<Storage> {
     if (!session) {
       const context = await browser().newContext();
       session = await storageOf(context, gateway.url, PHONES.manager);
       await context.close();
     }
+    return session;
+  }
+
+  /** A teacher of their own (a staff account and its staff record), a group with a pupil, a held and a cancelled lesson. */
+  async function seed(page: Page, locale: 'kk' | 'en') {
+    const teacherId = randomUUID();
+    const last = locale === 'kk' ? 'Оқытушыова' : 'Teacherova';
+    await authDb().query('INSERT INTO users (id, phone, first_name, last_name, role_id) VALUES ($1, $2, $3, $4, 10)', [teacherId, `+7701${String(Date.now()).slice(-7)}`, 'Гүлнар', last]);
+    const staff = await api<{ id: number }>(page, 'teachers', { firstName: 'Гүлнар', lastName: last, userId: teacherId });
+    const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Дайындық', titleRu: 'Подготовка', titleEn: 'Preparation' });
+    const groupName = `Топ ${locale}`;
+    const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: groupName });
+    await api(page, `groups/${group.id}/members`, { userId: teacherId, role: 'teacher' });
+    await api(page, `groups/${group.id}/members`, { userId: await userId(PHONES.pupil), role: 'pupil' });
+    const heldAt = new Date(Date.now() - 2 * 3600_000);
+    const month = almaty(heldAt).slice(0, 7);
+    const held = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: heldAt.toISOString(), durationMinutes: 60 });
+    const off = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Пайыздар', titleRu: 'Проценты', titleEn: 'Percents', startsAt: new Date(heldAt.getTime() - 3600_000).toISOString() });
+    await api(page, `lessons/${held.id}/attendance`, { marks: [{ userId: await userId(PHONES.pupil), status: 'present' }] }, 'PUT');
+    await api(page, `lessons/${off.id}/cancellation`, { reason: '' }, 'PUT');
+    await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+    return { last, staff, group, groupName, heldAt, month, held };
+  }
+
+  it('phone 390x844, kk: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, reads and downloads the group’s attendance, and finds its homework', async () => {
+    const { viewport } = CASES[0];
+    const locale: 'kk' | 'en' = CASES[0].locale;
+    const t = T[locale];
     await withPage(async (page) => {
       await onAdminOrigin(page, gateway.url);
-      // A teacher of their own (a staff account and its staff record), a group with a pupil, a held and a cancelled lesson.
-      const teacherId = randomUUID();
-      const last = locale === 'kk' ? 'Оқытушыова' : 'Teacherova';
-      await authDb().query('INSERT INTO users (id, phone, first_name, last_name, role_id) VALUES ($1, $2, $3, $4, 10)', [teacherId, `+7701${String(Date.now()).slice(-7)}`, 'Гүлнар', last]);
-      const staff = await api<{ id: number }>(page, 'teachers', { firstName: 'Гүлнар', lastName: last, userId: teacherId });
-      const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Дайындық', titleRu: 'Подготовка', titleEn: 'Preparation' });
-      const groupName = `Топ ${locale}`;
-      const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: groupName });
-      await api(page, `groups/${group.id}/members`, { userId: teacherId, role: 'teacher' });
-      await api(page, `groups/${group.id}/members`, { userId: await userId(PHONES.pupil), role: 'pupil' });
-      const heldAt = new Date(Date.now() - 2 * 3600_000);
-      const month = almaty(heldAt).slice(0, 7);
-      const held = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Бөлшектер', titleRu: 'Дроби', titleEn: 'Fractions', startsAt: heldAt.toISOString(), durationMinutes: 60 });
-      const off = await api<{ id: string }>(page, 'lessons', { groupId: group.id, titleKk: 'Пайыздар', titleRu: 'Проценты', titleEn: 'Percents', startsAt: new Date(heldAt.getTime() - 3600_000).toISOString() });
-      await api(page, `lessons/${held.id}/attendance`, { marks: [{ userId: await userId(PHONES.pupil), status: 'present' }] }, 'PUT');
-      await api(page, `lessons/${off.id}/cancellation`, { reason: '' }, 'PUT');
-      await page.evaluate((l) => localStorage.setItem('currentLocale', l), locale);
+      const { last, staff, group, groupName, heldAt, month, held } = await seed(page, locale);
       const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
       const noIds = async () => expect(await page.locator('.ant-tabs-tabpane-active').innerText()).not.toMatch(UUID);
 
@@ -92,7 +103,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await page.getByTestId('teacher-groups').getByRole('cell', { name: groupName }).waitFor();
       await noIds();
 
-      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=past-lessons`);
+      await goInApp(page, `/staffs/${staff.id}?tab=past-lessons`);
       await page.getByLabel(t.month).fill(month);
       const heldRow = page.getByTestId('past-lessons').locator('tr', { hasText: locale === 'kk' ? 'Бөлшектер' : 'Fractions' });
       await heldRow.getByText(t.states.held, { exact: true }).waitFor();
@@ -102,7 +113,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await fits();
 
       // The rate, from the first of the lesson's month: 5,000 ₸ a lesson; the month earns 5,000 ₸ (the cancelled one is not paid).
-      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=salary`);
+      await goInApp(page, `/staffs/${staff.id}?tab=salary`);
       await page.getByLabel(t.month).first().fill(month);
       await page.getByLabel(t.rate, { exact: true }).fill('5000');
       await page.getByLabel(t.effectiveFrom).fill(`${month}-01`);
@@ -114,7 +125,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await fits();
 
       // A wage payment of 3,000 ₸ for the month, recorded with who and when; 2,000 ₸ stays due.
-      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=payment-wages`);
+      await goInApp(page, `/staffs/${staff.id}?tab=payment-wages`);
       await page.getByLabel(t.month).fill(month);
       await page.getByLabel(t.amount).fill('3000');
       await page.getByLabel(t.note).fill(locale === 'kk' ? 'Аванс' : 'Advance');
@@ -124,12 +135,12 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await paidRow.getByText(month, { exact: true }).waitFor();
       await noIds();
       await fits();
-      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=salary`);
+      await goInApp(page, `/staffs/${staff.id}?tab=salary`);
       await page.getByLabel(t.month).first().fill(month);
       await expectEventually(() => page.getByTestId('salary-due').innerText(), '2 000 ₸');
 
       // The class schedule: this week's lessons with the teacher's name, filtered by teacher, then by group.
-      await page.goto(`${gateway.url}/admin/class-schedule`);
+      await goInApp(page, '/class-schedule');
       await page.getByRole('heading', { name: t.common.sidebar.classSchedule }).waitFor();
       await page.getByRole('combobox', { name: t.teacher }).click();
       await page.locator('.ant-select-item-option').filter({ hasText: `${last} Гүлнар` }).click();
@@ -146,7 +157,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
 
       // The attendance page: the group by name and the lessons' Almaty days; the pupil's translated mark and totals,
       // the cancelled lesson flagged; the CSV download is the same table (UTF-8 with a BOM, names, no ids).
-      await page.goto(`${gateway.url}/admin/attendance`);
+      await goInApp(page, '/attendance');
       await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
       await page.getByRole('combobox', { name: t.attendance.group }).click();
       await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
@@ -168,7 +179,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       // Homework across groups: the group's task with its hand-ins of its pupils, opening the group's homework tab.
       const task = `${locale === 'kk' ? 'Үй жұмысы' : 'Homework'} ${groupName}`;
       await api(page, `lessons/${held.id}/homework`, { title: task, dueAt: new Date(Date.now() + 86_400_000).toISOString() });
-      await page.goto(`${gateway.url}/admin/homework`);
+      await goInApp(page, '/homework');
       await page.getByRole('heading', { name: t.common.sidebar.homework }).waitFor();
       await page.getByRole('combobox', { name: t.attendance.group }).click();
       await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
@@ -202,6 +213,63 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       const [handedIn] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
       expect([handedIn.suggestedFilename(), Buffer.compare(await readFile(await handedIn.path()), pdf)]).toEqual([`Жауап ${locale}.pdf`, 0]);
       await fits();
-    }, { storageState: session, viewport });
+    }, { storageState: await managerSession(), viewport });
+  }, 240_000);
+
+  it('desktop 1440x900 layout, en: the teacher’s groups, past lessons, salary and wage tabs, the class schedule, the attendance and the homework pages have their English labels, show the teacher’s lessons and the group by name, and fit the screen', async () => {
+    const { locale, viewport } = CASES[1];
+    const t = T[locale];
+    await withPage(async (page) => {
+      await onAdminOrigin(page, gateway.url);
+      const { last, staff, group, groupName, month, held } = await seed(page, locale);
+      await api(page, `lessons/${held.id}/homework`, { title: `Homework ${groupName}`, dueAt: new Date(Date.now() + 86_400_000).toISOString() });
+      const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
+
+      await page.goto(`${gateway.url}/admin/staffs/${staff.id}?tab=groups`);
+      await page.getByTestId('teacher-groups').getByRole('cell', { name: groupName }).waitFor();
+      await fits();
+      await goInApp(page, `/staffs/${staff.id}?tab=past-lessons`);
+      await page.getByLabel(t.month).fill(month);
+      await page.getByTestId('past-lessons').locator('tr', { hasText: 'Fractions' }).getByText(t.states.held, { exact: true }).waitFor();
+      await fits();
+      await goInApp(page, `/staffs/${staff.id}?tab=salary`);
+      await page.getByLabel(t.rate, { exact: true }).waitFor();
+      await page.getByLabel(t.effectiveFrom).waitFor();
+      await page.getByRole('button', { name: t.setRate }).waitFor();
+      await page.getByTestId('salary-total').waitFor();
+      await fits();
+      await goInApp(page, `/staffs/${staff.id}?tab=payment-wages`);
+      for (const label of [t.amount, t.note]) await page.getByLabel(label).waitFor();
+      await page.getByRole('button', { name: t.pay }).waitFor();
+      await fits();
+
+      await goInApp(page, '/class-schedule');
+      await page.getByRole('heading', { name: t.common.sidebar.classSchedule }).waitFor();
+      await page.getByRole('combobox', { name: t.teacher }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: `${last} Гүлнар` }).click();
+      await page.getByTestId('schedule-lesson').filter({ hasText: 'Fractions' }).getByText(`${last} Гүлнар`).waitFor();
+      await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
+      await fits();
+
+      await goInApp(page, '/attendance');
+      await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
+      await page.getByRole('combobox', { name: t.attendance.group }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await page.getByTestId('attendance-table').locator('tbody tr', { hasText: 'Бесінші Айгерім' }).waitFor();
+      await page.getByRole('button', { name: t.attendance.download }).waitFor();
+      await fits();
+
+      await goInApp(page, '/homework');
+      await page.getByRole('heading', { name: t.common.sidebar.homework }).waitFor();
+      await page.getByRole('combobox', { name: t.attendance.group }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      const taskRow = page.getByTestId('homework-overview').locator('tbody tr', { hasText: `Homework ${groupName}` });
+      await taskRow.getByText('0 / 1', { exact: true }).waitFor();
+      await fits();
+      await taskRow.getByRole('link', { name: `Homework ${groupName}` }).click();
+      await page.waitForURL(new RegExp(`/admin/resources/groups/${group.id}\\?tab=homework`));
+      await page.locator('.ant-collapse-header', { hasText: `Homework ${groupName}` }).waitFor();
+      await fits();
+    }, { storageState: await managerSession(), viewport });
   }, 240_000);
 });
