@@ -157,6 +157,10 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
           // A day picked in the calendar.
           await date.click();
           await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${day}"]`).click();
+          // The picker previews the day under the pointer in the field while its calendar is open (and a pick can
+          // redraw the calendar under a pointer that stays put): the pointer leaves and the calendar closes first.
+          await page.mouse.move(0, 0);
+          await expectEventually(() => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').count(), 0);
           await expectEventually(() => date.inputValue(), day);
 
           // A new stage of the teachers' olympiad, its Russian name missing: refused under that field, in Kazakh.
