@@ -63,15 +63,20 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
     return { libraryId, cardId };
   }
 
+  /** On the admin's origin, a library of this size's own made, the libraries list open. */
+  async function seededList(page: Page, size: string) {
+    await onAdminOrigin(page, gateway.url);
+    const ids = await seed(page, size);
+    await page.goto(`${gateway.url}/admin/library`);
+    await heading(page, kk.sidebar.library).waitFor();
+    return ids;
+  }
+
   it('390x844: a content maker lists, publishes, creates and edits library content (what is saved, the subject translated, names not codes)', async () => {
     const [size, viewport] = SIZES[0];
     await asMaker(async (page) => {
       const base = gateway.url;
-      await onAdminOrigin(page, base);
-      const { libraryId, cardId } = await seed(page, size);
-
-      await page.goto(`${base}/admin/library`);
-      await heading(page, kk.sidebar.library).waitFor();
+      const { libraryId, cardId } = await seededList(page, size);
       const row = page.getByRole('row').filter({ hasText: `Сөздік ${size}` });
       await row.waitFor();
       await row.getByText('Қазақ тілі').waitFor();
@@ -123,12 +128,7 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
   it('1440x900 layout: the library list, a library\'s page, the new library form and a card\'s edit form show their Kazakh headings and labels, the records by name and their buttons, and fit the screen', async () => {
     const [size, viewport] = SIZES[1];
     await asMaker(async (page) => {
-      const base = gateway.url;
-      await onAdminOrigin(page, base);
-      const { libraryId, cardId } = await seed(page, size);
-
-      await page.goto(`${base}/admin/library`);
-      await heading(page, kk.sidebar.library).waitFor();
+      const { libraryId, cardId } = await seededList(page, size);
       await page.getByRole('row').filter({ hasText: `Сөздік ${size}` }).getByText('Қазақ тілі').waitFor();
       await fits(page);
 

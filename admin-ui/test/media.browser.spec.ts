@@ -58,19 +58,29 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
     await item.click();
   };
 
-  it('phone 390x844, kk: a lesson\'s materials are added, reordered and removed; the footer links are set (what the API then holds)', async () => {
-    const { viewport } = CASES[0];
-    const locale: 'kk' | 'en' = CASES[0].locale;
-    const t = T[locale];
-    // The demo administrator's session, as signing in leaves it (the sign-in itself is tested in browser.spec.ts).
+  /**
+   * Runs `run` as the demo administrator, with the session signing in leaves (the sign-in itself is tested in
+   * browser.spec.ts), and the language stored from the first page on when `locale` is given.
+   */
+  const asAdmin = async (viewport: { width: number; height: number }, locale: 'kk' | 'en' | null, run: (page: Page) => Promise<void>) => {
     const adminId = ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [PHONES.admin])) as { id: string }[])[0].id;
     const token = await testToken({ roleId: ROLE.admin, userId: adminId });
     await withPage(async (page) => {
       page.setDefaultTimeout(30_000);
-      await page.addInitScript(([tk, uid]) => {
+      await page.addInitScript(([tk, uid, l]) => {
         localStorage.setItem('authToken', tk);
         localStorage.setItem('authUserId', uid);
-      }, [token, adminId] as const);
+        if (l) localStorage.setItem('currentLocale', l);
+      }, [token, adminId, locale] as const);
+      await run(page);
+    }, { viewport });
+  };
+
+  it('phone 390x844, kk: a lesson\'s materials are added, reordered and removed; the footer links are set (what the API then holds)', async () => {
+    const { viewport } = CASES[0];
+    const locale: 'kk' | 'en' = CASES[0].locale;
+    const t = T[locale];
+    await asAdmin(viewport, null, async (page) => {
       await page.goto(`${gateway.url}/admin/`);
       const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
       const group = await api<{ id: string }>(page, 'groups', { courseId: course.id, name: `Group ${locale}` });
@@ -129,21 +139,13 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       const links = await api<{ data: { instagram: string | null } }>(page, 'social-media');
       expect(links.data.instagram).toBe(`https://www.instagram.com/altynsaqa_${locale}`);
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
-    }, { viewport });
+    });
   }, 120_000);
 
   it('desktop 1440x900 layout, en: the materials page picks the lesson by its English title and shows the material form\'s labels and save button; the footer links form shows the saved links; both fit the screen', async () => {
     const { viewport } = CASES[1];
     const t = T.en;
-    const adminId = ((await stack.services.auth.app.get(DataSource).query('SELECT id FROM users WHERE phone = $1', [PHONES.admin])) as { id: string }[])[0].id;
-    const token = await testToken({ roleId: ROLE.admin, userId: adminId });
-    await withPage(async (page) => {
-      page.setDefaultTimeout(30_000);
-      await page.addInitScript(([tk, uid]) => {
-        localStorage.setItem('authToken', tk);
-        localStorage.setItem('authUserId', uid);
-        localStorage.setItem('currentLocale', 'en');
-      }, [token, adminId] as const);
+    await asAdmin(viewport, 'en', async (page) => {
       const fits = () => expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width), true);
       await page.goto(`${gateway.url}/admin/materials`);
       const course = await api<{ id: string }>(page, 'courses', { kind: 'live', titleKk: 'Курс', titleRu: 'Курс', titleEn: 'Course' });
@@ -162,6 +164,6 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       await expectEventually(() => page.getByLabel('Instagram').inputValue(), links.data.instagram ?? '');
       await page.getByRole('button', { name: 'Save' }).waitFor();
       await fits();
-    }, { viewport });
+    });
   }, 120_000);
 });

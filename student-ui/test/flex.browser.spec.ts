@@ -66,17 +66,22 @@ describeWithBrowser('flex courses: studying at one\'s own pace', (browser) => {
     },
   });
 
+  /** From the pupil's courses to the self-paced tab, whose card says no lesson of the four is done yet. */
+  async function openFlexTab(page: Page) {
+    await page.goto(`${site.url}/student/courses`);
+    await page.getByRole('link', { name: kkCourses.tabs.flex, exact: true }).click();
+    await heading(page, kkFlex.list.title).waitFor();
+    await page.getByTestId('flex-card-done').getByText(fill(kkFlex.progress.card, { done: 0, total: 4 })).waitFor();
+  }
+
   it('an enrolled pupil studies lessons in order, takes a lesson\'s test and resumes where they stopped (phone)', async () => {
     const pupil = await newPupil(true);
     const { id } = await course();
     await withPage(async (page) => {
       // From the pupil's courses, the self-paced tab lists the course with its progress.
-      await page.goto(`${site.url}/student/courses`);
-      await page.getByRole('link', { name: kkCourses.tabs.flex, exact: true }).click();
-      await heading(page, kkFlex.list.title).waitFor();
-      // The heading says what the tab says; the card says how many lessons are done.
+      await openFlexTab(page);
+      // The heading says what the tab says.
       expect(kkFlex.list.title).toBe(kkCourses.tabs.flex);
-      await page.getByTestId('flex-card-done').getByText(fill(kkFlex.progress.card, { done: 0, total: 4 })).waitFor();
       expect(await page.getByRole('link', { name: kkCourses.tabs.timetable, exact: true }).count()).toBe(1);
       await page.getByRole('link', { name: kkFlex.list.open }).click();
       await page.waitForURL(`${site.url}/student/courses/flex-courses/${id}/chapters`);
@@ -126,10 +131,7 @@ describeWithBrowser('flex courses: studying at one\'s own pace', (browser) => {
     const pupil = await newPupil(true);
     const { id } = await course();
     await withPage(async (page) => {
-      await page.goto(`${site.url}/student/courses`);
-      await page.getByRole('link', { name: kkCourses.tabs.flex, exact: true }).click();
-      await heading(page, kkFlex.list.title).waitFor();
-      await page.getByTestId('flex-card-done').getByText(fill(kkFlex.progress.card, { done: 0, total: 4 })).waitFor();
+      await openFlexTab(page);
       expect(await fitsWidth(page)).toBe(true);
       await page.getByRole('link', { name: kkFlex.list.open }).click();
       await heading(page, COURSE_KK).waitFor();
