@@ -123,6 +123,10 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
       // Move the PDF up; remove the link.
       await page.getByRole('button', { name: t.moveUp.replace('{{title}}', notes) }).click();
       await expectEventually(order, ['file:Notes', 'link:Textbook']);
+      // The list shows the new order (its reload done) before the next press: a press on a row being redrawn was lost.
+      const shown = async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).map((r) => (r.includes(notes) ? 'notes' : r.includes(book) ? 'book' : r));
+      await expectEventually(shown, ['notes', 'book']);
+      await expectEventually(() => page.locator('.ant-spin-spinning').count(), 0);
       await page.getByRole('button', { name: t.remove.replace('{{title}}', book) }).click();
       await expectEventually(order, ['file:Notes']);
       expect(await page.evaluate((w) => document.documentElement.scrollWidth <= w, viewport.width)).toBe(true);
