@@ -89,6 +89,14 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
     return { last, staff, group, groupName, heldAt, month, held };
   }
 
+  /** The attendance page, moved to inside the app, with `group` picked by its name. */
+  async function openAttendance(page: Page, t: (typeof T)[keyof typeof T], group: string) {
+    await goInApp(page, '/attendance');
+    await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
+    await page.getByRole('combobox', { name: t.attendance.group }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: group }).click();
+  }
+
   it('phone 390x844, kk: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, reads and downloads the group’s attendance, and finds its homework', async () => {
     const { viewport } = CASES[0];
     const locale: 'kk' | 'en' = CASES[0].locale;
@@ -157,10 +165,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
 
       // The attendance page: the group by name and the lessons' Almaty days; the pupil's translated mark and totals,
       // the cancelled lesson flagged; the CSV download is the same table (UTF-8 with a BOM, names, no ids).
-      await goInApp(page, '/attendance');
-      await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
-      await page.getByRole('combobox', { name: t.attendance.group }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await openAttendance(page, t, groupName);
       await page.getByLabel(t.attendance.from).fill(almaty(new Date(heldAt.getTime() - 3600_000)).slice(0, 10));
       await page.getByLabel(t.attendance.to).fill(almaty(heldAt).slice(0, 10));
       const row = page.getByTestId('attendance-table').locator('tbody tr', { hasText: 'Бесінші Айгерім' });
@@ -251,10 +256,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
       await fits();
 
-      await goInApp(page, '/attendance');
-      await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
-      await page.getByRole('combobox', { name: t.attendance.group }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await openAttendance(page, t, groupName);
       await page.getByTestId('attendance-table').locator('tbody tr', { hasText: 'Бесінші Айгерім' }).waitFor();
       await page.getByRole('button', { name: t.attendance.download }).waitFor();
       await fits();
