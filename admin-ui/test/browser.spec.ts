@@ -9,7 +9,7 @@ import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
-import { PHONES, expectEventually, nextApiRequest, pageRunnerAllowingHttpErrors, searchOf, signInOnPage, storageOf, tokenOf } from './helpers';
+import { PHONES, expectEventually, fillLocalized, nextApiRequest, pageRunnerAllowingHttpErrors, searchOf, signInOnPage, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -148,17 +148,10 @@ describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
         await input.press('Enter');
         await expectEventually(() => input.inputValue(), date);
       };
-      const fillLocalized = async (label: string, values: [string, string, string]) => {
-        // Within forms: a table header of the same name is a label too.
-        const form = page.locator('form');
-        await form.getByLabel(`${label} (${kk.languages.kk})`, { exact: true }).fill(values[0]);
-        await form.getByLabel(`${label} (${kk.languages.ru})`, { exact: true }).fill(values[1]);
-        await form.getByLabel(`${label} (${kk.languages.en})`, { exact: true }).fill(values[2]);
-      };
 
       await page.goto(`${base}/admin/challenges/create`);
       await heading(page, `${kk.sidebar.challenges}: ${kk.actions.create}`).waitFor();
-      await fillLocalized(kk.fields.title, ['Сынақ челлендж', 'Тестовый челлендж', 'Test challenge']);
+      await fillLocalized(page, kk.fields.title, ['Сынақ челлендж', 'Тестовый челлендж', 'Test challenge']);
       await pickDate(kk.fields.startsAt, '2030-01-10');
       await pickDate(kk.fields.endsAt, '2030-01-15');
       const created = page.waitForResponse((r) => r.url().endsWith('/api/challenges') && r.request().method() === 'POST');
@@ -172,7 +165,7 @@ describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
 
       // A checkpoint opening at 9:00 (the picker's default hour) Almaty time on the first day.
       await page.getByRole('button', { name: kk.challenge.addCheckpoint }).click();
-      await fillLocalized(kk.fields.title, ['1-күн', 'День 1', 'Day 1']);
+      await fillLocalized(page, kk.fields.title, ['1-күн', 'День 1', 'Day 1']);
       // Enter confirms the typed date; it must not submit the form (only Save does).
       await pickDate(kk.fields.opensAt, '2030-01-10');
       expect(await page.getByRole('button', { name: kk.challenge.addCheckpoint }).count()).toBe(0);
@@ -185,7 +178,7 @@ describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
       // Its test, built in the quiz builder.
       await page.getByTestId('challenge-day').getByRole('button', { name: kk.challenge.openCheckpoint }).click();
       await page.waitForURL(`${base}/admin/challenges/${challenge.id}/checkpoints/${checkpoint.id}`);
-      await fillLocalized(kk.checkpoint.newQuizTitle, ['1-тест', 'Тест 1', 'Test 1']);
+      await fillLocalized(page, kk.checkpoint.newQuizTitle, ['1-тест', 'Тест 1', 'Test 1']);
       await page.getByRole('button', { name: kk.checkpoint.createQuiz }).click();
       await page.waitForURL(/\/admin\/quizzes\/[0-9a-f-]{36}$/);
       const quizId = new URL(page.url()).pathname.split('/').pop() as string;
@@ -205,23 +198,23 @@ describeWithBrowser('admin-ui on the whole platform in Chromium', (browser) => {
         await expectEventually(() => page.locator('.ant-select-selection-item').filter({ hasText: kk.enums[kind] }).count(), 1);
       };
       // 1: single choice with two answers, the first correct.
-      await fillLocalized(kk.fields.text, ['2 + 3 = ?', '2 + 3 = ?', '2 + 3 = ?']);
+      await fillLocalized(page, kk.fields.text, ['2 + 3 = ?', '2 + 3 = ?', '2 + 3 = ?']);
       await page.getByLabel(kk.fields.points).fill('5');
       for (const [n, texts] of [[1, ['5', '5', '5']], [2, ['6', '6', '6']]] as const) {
-        await fillLocalized(kk.quiz.answer.replace('{{number}}', String(n)), [...texts]);
+        await fillLocalized(page, kk.quiz.answer.replace('{{number}}', String(n)), [...texts]);
       }
       await page.getByLabel(kk.quiz.correct.replace('{{number}}', '1')).check();
       await saveQuestion();
       await expectEventually(() => page.getByTestId('question').count(), 1);
       // 2: a number.
       await chooseKind('numeric');
-      await fillLocalized(kk.fields.text, ['4 × 3 = ?', '4 × 3 = ?', '4 × 3 = ?']);
+      await fillLocalized(page, kk.fields.text, ['4 × 3 = ?', '4 × 3 = ?', '4 × 3 = ?']);
       await page.getByLabel(kk.quiz.value).fill('12');
       await saveQuestion();
       await expectEventually(() => page.getByTestId('question').count(), 2);
       // 3: a short text.
       await chooseKind('text');
-      await fillLocalized(kk.fields.text, ['Қазақстанның астанасы?', 'Столица Казахстана?', 'Capital of Kazakhstan?']);
+      await fillLocalized(page, kk.fields.text, ['Қазақстанның астанасы?', 'Столица Казахстана?', 'Capital of Kazakhstan?']);
       await page.getByLabel(kk.quiz.acceptedTexts).fill('Астана, Astana');
       await saveQuestion();
       await expectEventually(() => page.getByTestId('question').count(), 3);

@@ -9,7 +9,7 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
-import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { PHONES, chooseInForm, expectEventually, fillLocalized, goInApp, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -34,18 +34,6 @@ describeWithBrowser('admin-ui flex course editor in Chromium', (browser) => {
     const res = await fetch(`${gateway.url}/api/${p}`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const fillLocalized = async (page: Page, label: string, values: [string, string, string]) => {
-    const form = page.locator('form');
-    await form.getByLabel(`${label} (${kk.languages.kk})`, { exact: true }).fill(values[0]);
-    await form.getByLabel(`${label} (${kk.languages.ru})`, { exact: true }).fill(values[1]);
-    await form.getByLabel(`${label} (${kk.languages.en})`, { exact: true }).fill(values[2]);
-  };
-  /** Opens a relation's list from the keyboard and chooses the option named `name`. */
-  const choose = async (page: Page, label: string, name: string) => {
-    await page.locator('form').getByLabel(label, { exact: true }).focus();
-    await page.keyboard.press('ArrowDown');
-    await page.locator('.ant-select-item-option').getByText(name, { exact: true }).click();
-  };
 
   async function asMaker(run: (page: Page) => Promise<void>, viewport: { width: number; height: number }) {
     if (!storage) {
@@ -62,7 +50,7 @@ describeWithBrowser('admin-ui flex course editor in Chromium', (browser) => {
       const base = gateway.url;
       await page.goto(`${base}/admin/flex-chapters/create`);
       await heading(page, `${kk.sidebar.flexChapters}: ${kk.actions.create}`).waitFor();
-      await choose(page, chapterT.courseId, COURSE_KK);
+      await chooseInForm(page, chapterT.courseId, COURSE_KK);
       await fillLocalized(page, chapterT.title, [`Көбейту ${size}`, `Умножение ${size}`, `Multiplying ${size}`]);
       const chapterSaved = page.waitForResponse((r) => r.url().endsWith('/api/flex-chapters') && r.request().method() === 'POST');
       await page.getByRole('button', { name: kk.buttons.save }).click();
@@ -75,7 +63,7 @@ describeWithBrowser('admin-ui flex course editor in Chromium', (browser) => {
       // Loaded again, not through the app's router: the list the save goes on to rewrites the address as it mounts.
       await page.goto(`${base}/admin/flex-lessons/create`);
       await heading(page, `${kk.sidebar.flexLessons}: ${kk.actions.create}`).waitFor();
-      await choose(page, lessonT.chapterId, `Көбейту ${size}`);
+      await chooseInForm(page, lessonT.chapterId, `Көбейту ${size}`);
       await fillLocalized(page, lessonT.title, [`Бөлшекті санға көбейту ${size}`, `Дробь на число ${size}`, `A fraction times a number ${size}`]);
       await fillLocalized(page, lessonT.body, ['Алымын санға көбейтеміз.', 'Умножаем числитель на число.', 'Multiply the numerator by the number.']);
       const lessonSaved = page.waitForResponse((r) => r.url().endsWith('/api/flex-lessons') && r.request().method() === 'POST');

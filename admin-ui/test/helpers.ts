@@ -92,3 +92,38 @@ export async function goInApp(page: Page, route: string): Promise<void> {
     dispatchEvent(new PopStateEvent('popstate'));
   }, `/admin${route}`);
 }
+
+/** Fills a field kept in three languages ("<label> (Қазақша)", ...) in the page's form, and waits until each holds its value. */
+export async function fillLocalized(page: Page, label: string, values: [string, string, string]): Promise<void> {
+  // Within the form: a table header of the same name is a label too.
+  const form = page.locator('form');
+  const langs = [kk.languages.kk, kk.languages.ru, kk.languages.en];
+  for (const [i, lang] of langs.entries()) await form.getByLabel(`${label} (${lang})`, { exact: true }).fill(values[i]!);
+  for (const [i, lang] of langs.entries()) await expectEventually(() => form.getByLabel(`${label} (${lang})`, { exact: true }).inputValue(), values[i]!);
+}
+
+/**
+ * Chooses `option` in the form's select labelled `label`, opened from the keyboard, and returns once the field shows
+ * it and the list has closed. A press on an option while the list is still opening or being redrawn can be lost on a
+ * loaded machine (CI's phone run saved a library without its subject: no request left); choosing again is harmless,
+ * so a lost choice is made once more, with a line on stderr.
+ */
+export async function chooseInForm(page: Page, label: string, option: string): Promise<void> {
+  const input = page.locator('form').getByLabel(label, { exact: true });
+  // `has` is matched inside each select, so it names the input from the page, not from the form.
+  const field = page.locator('form .ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  const chosen = field.locator('.ant-select-selection-item').filter({ hasText: option });
+  for (let attempt = 1; ; attempt++) {
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+    try {
+      await chosen.waitFor({ timeout: attempt === 1 ? 10_000 : 30_000 });
+      break;
+    } catch (error) {
+      if (attempt > 1) throw error;
+      process.stderr.write(`chooseInForm: "${option}" was not shown in "${label}" 10 s after the press; choosing again\n`);
+    }
+  }
+  await expectEventually(() => page.locator('.ant-select-dropdown:visible').count(), 0);
+}

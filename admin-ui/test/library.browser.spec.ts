@@ -8,7 +8,7 @@ import { describeWithBrowser } from '@olymp/server-kit/testing';
 import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
-import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
+import { chooseInForm, expectEventually, fillLocalized, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -29,12 +29,6 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
   const api = async (page: Page, p: string, init: RequestInit = {}) => {
     const res = await fetch(`${gateway.url}/api/${p}`, { ...init, headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' } });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const fillLocalized = async (page: Page, label: string, values: [string, string, string]) => {
-    const form = page.locator('form');
-    await form.getByLabel(`${label} (${kk.languages.kk})`, { exact: true }).fill(values[0]);
-    await form.getByLabel(`${label} (${kk.languages.ru})`, { exact: true }).fill(values[1]);
-    await form.getByLabel(`${label} (${kk.languages.en})`, { exact: true }).fill(values[2]);
   };
 
   async function asMaker(run: (page: Page) => Promise<void>, viewport: { width: number; height: number }) {
@@ -99,9 +93,7 @@ describeWithBrowser('admin-ui library screens in Chromium', (browser) => {
       await fillLocalized(page, kk.fields.title, [`Физика ${size}`, `Физика ${size}`, `Physics ${size}`]);
       await page.locator('form').getByLabel(kk.fields.grade, { exact: true }).fill('7');
       // The subject's codes show translated (x-enum-labels): open the list from the keyboard and choose one.
-      await page.locator('form').getByLabel(kk.fields.subject, { exact: true }).focus();
-      await page.keyboard.press('ArrowDown');
-      await page.locator('.ant-select-item-option').getByText('Физика', { exact: true }).click();
+      await chooseInForm(page, kk.fields.subject, 'Физика');
       await fits(page);
       const created = page.waitForResponse((r) => r.url().endsWith('/api/library') && r.request().method() === 'POST');
       await page.getByRole('button', { name: kk.buttons.save }).click();

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
 import enT from '../src/i18n/locales/en/training.json';
 import kkT from '../src/i18n/locales/kk/training.json';
-import { PHONES, expectEventually, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { PHONES, expectEventually, fillLocalized, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -61,12 +61,6 @@ describeWithBrowser('admin-ui training pages in Chromium', (browser) => {
     return (demo as { id: string }).id;
   }
 
-  const fillLocalized = async (page: Page, label: string, values: [string, string, string]) => {
-    const form = page.locator('form');
-    await form.getByLabel(`${label} (${kk.languages.kk})`, { exact: true }).fill(values[0]);
-    await form.getByLabel(`${label} (${kk.languages.ru})`, { exact: true }).fill(values[1]);
-    await form.getByLabel(`${label} (${kk.languages.en})`, { exact: true }).fill(values[2]);
-  };
 
   it('admin opens the demo training with every tab, adds a chapter and a subchapter, edits a subchapter; the API has them', async () => {
     const id = await demoTrainingId();
