@@ -66,6 +66,11 @@ const gatewaySchema = z.object({
   UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt.default(3_000),
   /** Keep-alive connections per upstream. */
   UPSTREAM_CONNECTIONS: positiveInt.default(256),
+  /**
+   * Largest request body (bytes, of a declared length) the light path of /api takes: read whole, sent in one write,
+   * its answer read whole when small (light.ts). 0 sends every request through the streaming path.
+   */
+  LIGHT_PROXY_MAX_BODY: z.coerce.number().int().min(0).max(1024 * 1024).default(16 * 1024),
   /** Per-upstream timeout of GET /api/health. */
   HEALTH_TIMEOUT_MS: positiveInt.default(1_500),
   /** Allowed browser origins (comma separated); default: the gateway's own origin and the UI dev servers. */
@@ -98,6 +103,7 @@ export type GatewayConfig = KitConfig & {
   UPSTREAM_TIMEOUT_MS: number;
   UPSTREAM_CONNECT_TIMEOUT_MS: number;
   UPSTREAM_CONNECTIONS: number;
+  LIGHT_PROXY_MAX_BODY: number;
   HEALTH_TIMEOUT_MS: number;
   CORS_ORIGINS: string[];
   TRUST_PROXY: boolean | number | string;

@@ -10,6 +10,7 @@ import { findMethodOverride, isMultipart } from './method-override';
 import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
 import { API_PREFIX, routeMatcher, type RouteMatcher, type UpstreamService } from './routes';
 import { upstreamPool } from './balancer';
+import { LightProxy, takesLight } from './light';
 import {
   isUnreachable,
   replyUpstreamFailure,
@@ -28,6 +29,17 @@ declare module 'fastify' {
     /** The replica a proxied request went to, rested by its pool when it cannot be reached. */
     upstreamBase: string | null;
   }
+}
+
+/** A path with a `..` segment, plain or percent-encoded, that could step out of the owning service's prefix. */
+function climbsOut(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return decoded === '..' || decoded.includes('/..') || decoded.includes('../');
 }
 
 const PROXIED_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -107,10 +119,12 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
   });
 
   const common = replyHooks(config);
+  const light = new LightProxy(config);
+  fastify.addHook('onClose', async () => light.close());
 
   async function proxy(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const rule = matcher.match(request.url);
-    if (!rule) throw routeNotFound(request);
+    if (!rule || climbsOut(pathOf(request))) throw routeNotFound(request);
     request.upstreamService = rule.service;
     request.routePrefix = `${API_PREFIX}/${rule.prefix}`;
     request.upstreamBase = upstreamPool(config, rule.service).pick();
@@ -121,6 +135,7 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
       const method = await findMethodOverride(request.body, contentType);
       return reply.from(target, { ...common, body: request.body, contentType, ...(method ? { method } : {}) });
     }
+    if (takesLight(request, config.LIGHT_PROXY_MAX_BODY)) return light.forward(request, reply, rule.service, request.upstreamBase);
     return reply.from(target, common);
   }
 
