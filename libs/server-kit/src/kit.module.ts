@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TerminusModule } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
@@ -19,7 +19,7 @@ import { KitExceptionFilter } from './errors/exception.filter';
 import { HealthController } from './health/health.controller';
 import { ProbeController, ProbeService } from './probe/probe';
 import { Clock } from './time/clock';
-import { TextRuleInterceptor } from './validation/text';
+import { TextRuleGuard } from './validation/text';
 import { CrudDocsModule } from './crud/crud.module';
 import { Metrics } from './metrics/metrics';
 import { KitMetrics } from './metrics/kit-metrics';
@@ -90,9 +90,10 @@ export class KitModule {
         permissionSource,
         ProbeService,
         Clock,
+        // Guards run in this order: who the caller is (401/403) before what they sent (INVALID_TEXT).
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: TextRuleGuard },
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
-        { provide: APP_INTERCEPTOR, useClass: TextRuleInterceptor },
       ],
       exports: [KIT_CONFIG, KIT_LOGGER, Metrics, KitMetrics, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
     };
