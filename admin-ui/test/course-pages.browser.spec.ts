@@ -19,7 +19,7 @@ import en from '../src/i18n/locales/en/common.json';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkCourses from '../src/i18n/locales/kk/courses.json';
 import kkTeaching from '../src/i18n/locales/kk/teaching.json';
-import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf } from './helpers';
+import { chooseInForm, expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -96,9 +96,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       // News through the generated form: the group is chosen by its name.
       await page.goto(`${gateway.url}/admin/course-news/create`);
       await heading(page, `${t.sidebar.courseNews}: ${t.actions.create}`).waitFor();
-      await form.getByLabel(t.resources['course-news'].fields.groupId, { exact: true }).focus();
-      await page.keyboard.type(groupName.slice(0, 5));
-      await page.locator('.ant-select-item-option').getByText(groupName, { exact: true }).click();
+      await chooseInForm(page, t.resources['course-news'].fields.groupId, groupName, { search: groupName.slice(0, 5) });
       const text = 'Жұмада сабақ 18:00-де басталады';
       await form.getByLabel(`${t.resources['course-news'].fields.text} (${t.languages[locale]})`, { exact: true }).fill(text);
       await fits();
@@ -128,9 +126,7 @@ describeWithBrowser('course news, consultation times and course terms in the adm
       // A version of the course's terms: the server numbers it.
       await goInApp(page, '/course-terms/create');
       await heading(page, `${t.sidebar.courseTerms}: ${t.actions.create}`).waitFor();
-      await form.getByLabel(t.resources['course-terms'].fields.courseId, { exact: true }).focus();
-      await page.keyboard.type(courseTitle.slice(0, 6));
-      await page.locator('.ant-select-item-option').getByText(courseTitle, { exact: true }).click();
+      await chooseInForm(page, t.resources['course-terms'].fields.courseId, courseTitle, { search: courseTitle.slice(0, 6) });
       const field = (l: 'kk' | 'ru' | 'en') => form.getByLabel(`${t.resources['course-terms'].fields.text} (${t.languages[l]})`, { exact: true });
       await field('kk').fill('Сабаққа уақытында келемін.');
       await field('ru').fill('Прихожу на уроки вовремя.');

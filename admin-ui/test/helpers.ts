@@ -103,19 +103,21 @@ export async function fillLocalized(page: Page, label: string, values: [string, 
 }
 
 /**
- * Chooses `option` in the form's select labelled `label`, opened from the keyboard, and returns once the field shows
+ * Chooses `option` in the form's select labelled `label`, opened from the keyboard (or found by typing `search`), and returns once the field shows
  * it and the list has closed. A press on an option while the list is still opening or being redrawn can be lost on a
  * loaded machine (CI's phone run saved a library without its subject: no request left); choosing again is harmless,
  * so a lost choice is made once more, with a line on stderr.
  */
-export async function chooseInForm(page: Page, label: string, option: string): Promise<void> {
+export async function chooseInForm(page: Page, label: string, option: string, { search }: { search?: string } = {}): Promise<void> {
   const input = page.locator('form').getByLabel(label, { exact: true });
   // `has` is matched inside each select, so it names the input from the page, not from the form.
   const field = page.locator('form .ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
   const chosen = field.locator('.ant-select-selection-item').filter({ hasText: option });
   for (let attempt = 1; ; attempt++) {
     await input.focus();
-    await page.keyboard.press('ArrowDown');
+    // A select that searches the server lists what the typed words find; the others open from the keyboard.
+    if (search) await input.fill(search);
+    else await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
     try {
       await chosen.waitFor({ timeout: attempt === 1 ? 10_000 : 30_000 });
