@@ -5,17 +5,17 @@ import { Agent } from 'undici';
 import type { GatewayConfig } from './config';
 import { upstreamPool } from './balancer';
 import type { UpstreamService } from './routes';
-import { isUnreachable, replyUpstreamFailure, retryDelay, undiciOptions, upstreamRequestHeaders, upstreamResponseHeaders } from './upstream';
+import { HOP_BY_HOP, isUnreachable, replyUpstreamFailure, retryDelay, undiciOptions, upstreamRequestHeaders, upstreamResponseHeaders } from './upstream';
 
 /**
- * The light path of `/api`: a request whose body is small and of a declared length (or absent), such as an answer
- * save, a login or a board read, (LIGHT_PROXY_MAX_BODY, 16 KB) is read whole, sent upstream in one write, and its answer, when small and of a
- * declared length too, is read whole and sent in one write, with no stream piped either way. A profile of the
- * gateway under answer saves put a third of its CPU in reply-from's and Node's stream plumbing for bodies of a few
- * hundred bytes (docs/performance.md). Everything else (uploads, chunked or multipart bodies, downloads, HEAD) keeps
- * reply-from's streaming path. Both paths share the headers, the balancer and the error mapping (upstream.ts).
+ * The light path of `/api`: a request with no body or a body of a declared length up to LIGHT_PROXY_MAX_BODY
+ * (16 KB: an answer save, a login, a board read) is read whole and sent upstream in one write, and its answer, when
+ * of a declared length up to LIGHT_ANSWER_MAX, is read whole and sent in one write, with no stream piped either way.
+ * A profile of the gateway under answer saves put a third of its CPU in reply-from's and Node's stream plumbing for
+ * bodies of a few hundred bytes (docs/performance.md). Everything else (uploads, chunked or multipart bodies,
+ * downloads, HEAD) keeps reply-from's streaming path. Both share the headers, the balancer and the error mapping
+ * (upstream.ts).
  */
-/** An answer up to this size of a declared length is read whole; a longer one, or one of no declared length, is streamed. */
 export const LIGHT_ANSWER_MAX = 256 * 1024;
 
 const LIGHT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,7 +32,7 @@ export function takesLight(request: FastifyRequest, maxBody: number): boolean {
 }
 
 /** Headers about the client's hop only (and Host: undici names the upstream's), never sent upstream. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'host', 'te', 'trailer', 'upgrade']);
+const HOP_HEADERS: ReadonlySet<string> = new Set([...HOP_BY_HOP, 'host']);
 
 /** HOP_HEADERS, and the headers the client named in its Connection header (rare: most say keep-alive or close). */
 function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {

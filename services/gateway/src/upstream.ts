@@ -45,8 +45,11 @@ export function upstreamRequestHeaders(
   };
 }
 
-/** Headers about the upstream connection, not the answer: the gateway's own connection to the client decides them. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+/**
+ * Headers about one connection, not the message: the gateway's own connections decide them (an answer's, and on the
+ * light path a request's).
+ */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 /**
  * The upstream's answer headers as they are, except CORS (the gateway is the only CORS authority, so a service's own
