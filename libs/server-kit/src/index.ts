@@ -7,6 +7,7 @@ export * from './validation/pipes';
 export * from './validation/zod-validation';
 export * from './validation/text';
 export * from './database/database';
+export * from './database/prepared';
 export { migrateService, migrationConfig, MIGRATED_SERVICES, type MigrationReport } from './database/migrate-cli';
 export * from './messaging/messaging.entities';
 export * from './messaging/nats.service';

@@ -14,6 +14,7 @@ import type { Counter, Histogram } from 'prom-client';
 import { Metrics } from '../metrics/metrics';
 import { SpanKind, extractFromNats, inSpan } from '../tracing/tracing';
 import { settleWithin } from './settle';
+import { PreparedSql } from '../database/prepared';
 
 /**
  * Idempotent event consumers. A method decorated with `@OnEvent('quiz.finished')` receives the validated payload
@@ -33,6 +34,9 @@ export interface EventContext {
 export type EventHandler<S extends EventSubject> = (payload: EventPayload<S>, ctx: EventContext) => Promise<void>;
 
 const ON_EVENT = Symbol('kit:on-event');
+
+/** Every event a consumer handles is first recorded here (prepared once per connection). */
+const INBOX_ROW = new PreparedSql(`INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING message_id`);
 
 export interface OnEventOptions {
   /**
@@ -207,11 +211,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       try {
         const consumer = this.consumerName(reg);
         await this.ds.transaction(async (manager) => {
-          const inserted: unknown[] = await manager.query(
-            `INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING message_id`,
-            [consumer, messageId, reg.subject],
-          );
+          const inserted = await INBOX_ROW.rows(manager, [consumer, messageId, reg.subject]);
           if (!inserted.length) {
             outcome = 'duplicate';
             return; // processed before: a redelivery changes nothing

@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER, currentRequestId } from '../logging/context';
 import { NatsService } from './nats.service';
 import { injectTraceHeaders } from '../tracing/tracing';
 import { settleWithin } from './settle';
+import { PreparedSql } from '../database/prepared';
 
 export const EVENT_VERSION_HEADER = 'x-event-version';
 
@@ -36,14 +37,16 @@ export class EventOutbox {
     injectTraceHeaders(headers);
     // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
     // at once instead of waiting for its next poll.
-    await manager.query(
-      `WITH added AS (INSERT INTO outbox (id, subject, version, payload, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id)
-       SELECT pg_notify($6, id::text) FROM added`,
-      [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)],
-    );
+    await ADD_ROW.rows(manager, [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)]);
     return id;
   }
 }
+
+/** Prepared once per connection: every event of every service is written by it. */
+const ADD_ROW = new PreparedSql(
+  `WITH added AS (INSERT INTO outbox (id, subject, version, payload, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id)
+   SELECT pg_notify($6, id::text) FROM added`,
+);
 
 export function outboxChannel(schema: string): string {
   return `outbox_${schema}`;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoleId } from '@olymp/proto';
 import {
-  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, SessionRevocations, TokenSigner,
+  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, PreparedSql, SessionRevocations, TokenSigner,
 } from '@olymp/server-kit';
 import { Clock } from '../clock';
 
@@ -38,6 +38,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * publishes `auth.session.revoked` for each, so every service refuses their tokens within moments; this process
  * refuses them at once.
  */
+/** A sign-in's statements, prepared once per connection (sign-in bursts on olympiad morning). */
+const LIVE_SESSIONS = new PreparedSql<{ id: string; device_id: string }>('SELECT id, device_id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL');
+const ADD_SESSION = new PreparedSql(
+  `INSERT INTO sessions (id, user_id, device_id, device_info, client_ip, refresh_hash, created_at, last_used_at, expires_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
+);
+
 @Injectable()
 export class SessionsService {
   private readonly signer: TokenSigner;
@@ -60,10 +67,7 @@ export class SessionsService {
     const now = this.clock.now();
     // Serialize sign-ins of one account: two devices signing in at once must still leave exactly one session.
     await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`session:${user.id}`]);
-    const live: { id: string; device_id: string }[] = await m.query(
-      'SELECT id, device_id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
-      [user.id],
-    );
+    const live = await LIVE_SESSIONS.rows(m, [user.id]);
     const ended: string[] = [];
     for (const s of live) {
       await this.revokeOne(m, user.id, s.id, s.device_id, s.device_id === device.deviceId ? 'replaced' : 'new_device', now);
@@ -71,10 +75,7 @@ export class SessionsService {
     }
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');
-    await m.query(
-      `INSERT INTO sessions (id, user_id, device_id, device_info, client_ip, refresh_hash, created_at, last_used_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
-      [sessionId, user.id, device.deviceId, JSON.stringify(device.deviceInfo), device.clientIp, sha256(refreshToken), now,
+    await ADD_SESSION.rows(m, [sessionId, user.id, device.deviceId, JSON.stringify(device.deviceInfo), device.clientIp, sha256(refreshToken), now,
         new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000)],
     );
     this.refuseNow(ended);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type Locale, ROLE, type RoleId, message } from '@olymp/proto';
-import { DomainError, EventOutbox } from '@olymp/server-kit';
+import { DomainError, EventOutbox, PreparedSql } from '@olymp/server-kit';
 import { Clock } from '../clock';
 import { OtpService, OTP_POLICY } from '../otp/otp.service';
 import { type IssuedTokens, SessionsService } from '../sessions/sessions.service';
@@ -13,6 +13,9 @@ interface Account {
   phone: string;
   role_id: RoleId;
 }
+
+/** Every code request and sign-in looks its account up by phone (prepared once per connection). */
+const ACCOUNT_BY_PHONE = new PreparedSql<Account>('SELECT id, phone, role_id FROM users WHERE phone = $1');
 
 /** Masks a phone for messages: +7 700 *** ** 01. */
 export function maskPhone(phone: string): string {
@@ -36,7 +39,7 @@ export class SignInService {
   private async accountBy(body: { phone?: string; email?: string }): Promise<Account | null> {
     if (body.phone !== undefined) {
       const phone = requirePhone(body.phone);
-      const [a] = await this.ds.query('SELECT id, phone, role_id FROM users WHERE phone = $1', [phone]) as Account[];
+      const [a] = await ACCOUNT_BY_PHONE.rows(this.ds, [phone]);
       return a ?? null;
     }
     if (body.email !== undefined) {
