@@ -1,10 +1,10 @@
 /**
  * PreparedSql against the real PostgreSQL: the statement runs on the caller's transaction (sees and discards what the
- * transaction does), on the pool without one, is really prepared on the connection (pg_prepared_statements), and a
+ * transaction does), on the pool without one, never on a finished transaction, is really prepared on the connection (pg_prepared_statements), and a
  * refused value is TypeORM's QueryFailedError with PostgreSQL's code, after which the statement still works.
  */
 import { randomBytes } from 'node:crypto';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { PreparedSql } from '@olymp/server-kit';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/olymp_test';
@@ -44,6 +44,15 @@ describe('PreparedSql', () => {
     expect(await byId.rows(ds, [2])).toEqual([{ id: 2, label: 'pencil' }]);
     expect(await rename.run(ds, [2, 'pen'])).toEqual({ rows: [], rowCount: 1 });
     expect(await rename.run(ds, [99, 'none'])).toEqual({ rows: [], rowCount: 0 });
+  });
+
+  it('refuses a manager whose transaction is over instead of writing outside it', async () => {
+    let kept: EntityManager | undefined;
+    await ds.transaction(async (m) => {
+      kept = m;
+    });
+    await expect(add.rows(kept!, [3, 'late'])).rejects.toBeInstanceOf(QueryRunnerAlreadyReleasedError);
+    expect(await byId.rows(ds, [3])).toEqual([]);
   });
 
   it('is prepared once on the connection under its name, and called again by it', async () => {

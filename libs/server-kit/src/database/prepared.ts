@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
-import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /**
  * A hot statement sent as a named prepared statement: PostgreSQL parses, analyses and plans it once per connection
@@ -11,7 +11,8 @@ import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
  * For statements that run on every request or event (the outbox, the inbox, the one-time codes, sessions), never
  * for SQL built per call: each distinct text stays prepared on every connection of the pool for its lifetime. The
  * name is a hash of the text, so one text has one name on every connection. It runs on the manager's transaction
- * when there is one, else on the pool. Errors are TypeORM's QueryFailedError, as from `manager.query`.
+ * when there is one (a finished one is refused, as TypeORM refuses it), else on the pool. Errors are TypeORM's
+ * QueryFailedError, as from `manager.query`.
  */
 export class PreparedSql<R extends QueryResultRow = QueryResultRow> {
   readonly name: string;
@@ -30,8 +31,10 @@ export class PreparedSql<R extends QueryResultRow = QueryResultRow> {
     const source = isDataSource(target) ? target : target.dataSource;
     const runner = isDataSource(target) ? undefined : target.queryRunner;
     const config = { name: this.name, text: this.text, values };
+    // A manager kept past its transaction must not quietly write outside it.
+    if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
     try {
-      if (runner && !runner.isReleased) {
+      if (runner) {
         const client = (await runner.connect()) as PoolClient;
         const result = await client.query<R>(config);
         return { rows: result.rows, rowCount: result.rowCount ?? 0 };
