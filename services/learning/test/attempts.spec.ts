@@ -8,6 +8,7 @@
 import request from 'supertest';
 import { AttemptSweeper, Attempts, startLearning } from '@olymp/learning';
 import { Clock, DomainError } from '@olymp/server-kit';
+import { waitFor } from '@olymp/server-kit/testing';
 import type { SaveBatcher } from '../src/attempts/save-batcher';
 import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from './support';
 import { dailyTests } from '../src/seed/math-questions';
@@ -98,6 +99,41 @@ describe('attempts with server-held time', () => {
     expect(late.body.code).toBe('ATTEMPT_TIME_UP');
     expect(late.body.message).toBe('Time is up for this test. Your saved answers have been scored.');
     expect(await answersOf(attempt.id)).toEqual(kept);
+  });
+
+  it('tells a save that lost to a later turn’s save which seq stands, though its statement began before that one committed', async () => {
+    clock().set(t1);
+    const p = await joinedPupil(quick);
+    const { attempt, questions } = await start(p, quick);
+    const q = questions[0];
+    expect((await save(p, attempt.id, q.id, { optionId: q.options[0].id }, 2)).body.data).toMatchObject({ questionId: q.id, seq: 2, applied: true });
+    // Another transaction holds the stored row, so both saves below wait on it with a snapshot that holds seq 2.
+    const holder = await s.pg.connect();
+    // Sessions waiting on any of `pids` (other files' sessions on the same server never are).
+    const blockedBy = (pids: number[]) =>
+      s.sql<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE pg_blocking_pids(pid) && $1::int[]', [pids]).then((rows) => rows.map((r) => r.pid));
+    try {
+      const [{ pid: holderPid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      await holder.query('BEGIN');
+      await holder.query(`UPDATE "${s.ns.schemaOf('learning')}".user_answers SET seq = seq WHERE attempt_id = $1 AND question_id = $2`, [attempt.id, q.id]);
+      // supertest sends on then(): each request leaves now.
+      const newer = save(p, attempt.id, q.id, { optionId: q.options[2].id }, 4).then((r) => r);
+      const [first] = await waitFor(async () => {
+        const pids = await blockedBy([holderPid]);
+        return pids.length === 1 && pids;
+      }, { what: 'the seq 4 save waiting on the row' });
+      const older = save(p, attempt.id, q.id, { optionId: q.options[1].id }, 3).then((r) => r);
+      await waitFor(async () => (await blockedBy([holderPid, first])).filter((pid) => pid !== first).length === 1, { what: 'the seq 3 save waiting on the row' });
+      await holder.query('COMMIT');
+      const [applied, lost] = await Promise.all([newer, older]);
+      expect(applied.body.data).toMatchObject({ questionId: q.id, seq: 4, applied: true });
+      // Not the 2 its snapshot held: 4 is what stands.
+      expect(lost.body.data).toMatchObject({ questionId: q.id, seq: 4, applied: false });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect((await answersOf(attempt.id)).find((a) => a.question_id === q.id)).toMatchObject({ seq: 4, answer: { optionId: q.options[2].id } });
   });
 
   it('stores saves that arrive together (one statement per turn) each by its own rules', async () => {

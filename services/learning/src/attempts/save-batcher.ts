@@ -87,6 +87,27 @@ export class SaveBatcher {
     }
   }
 
+  /**
+   * A save that was not applied although its snapshot held no row or an older seq lost to a batch of a later turn
+   * that committed while this statement waited on the row (ON CONFLICT saw that commit; the snapshot, taken before,
+   * did not): the reply must still say which seq stands, so those rows' seqs are read again, now. Rare; at most one
+   * small query per statement.
+   */
+  private async readWinners(batch: Pending[], byIndex: Map<number, { running: boolean; applied: number | null; current: number | null }>): Promise<void> {
+    const unseen = batch.flatMap((p, i) => {
+      const r = byIndex.get(i + 1);
+      return r && r.running && r.applied === null && (r.current === null || r.current < p.seq) ? [{ p, r }] : [];
+    });
+    if (!unseen.length) return;
+    const { rows } = await this.pool().query<{ attempt_id: string; question_id: string; seq: number }>({
+      name: 'learning.save-answers-winners',
+      text: WINNERS_SQL,
+      values: [unseen.map(({ p }) => p.attemptId), unseen.map(({ p }) => p.questionId)],
+    });
+    const stored = new Map(rows.map((w) => [`${w.attempt_id}/${w.question_id}`, w.seq]));
+    for (const { p, r } of unseen) r.current = stored.get(`${p.attemptId}/${p.questionId}`) ?? null;
+  }
+
   private requeue(later: Pending[]): void {
     this.queue = [...later, ...this.queue];
     if (!this.scheduled) {
@@ -128,6 +149,8 @@ export class SaveBatcher {
       return;
     }
     const byIndex = new Map(rows.map((r) => [r.i, r]));
+    // The saves are stored either way: a failed re-read only leaves those replies without the winning seq.
+    await this.readWinners(batch, byIndex).catch(() => undefined);
     batch.forEach((p, i) => {
       const r = byIndex.get(i + 1);
       if (r) p.resolve({ running: r.running, applied: r.applied, current: r.current });
@@ -135,6 +158,9 @@ export class SaveBatcher {
     });
   }
 }
+
+const WINNERS_SQL = `SELECT attempt_id, question_id, seq FROM user_answers
+   WHERE (attempt_id, question_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`;
 
 const sqlState = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
 /** SQLSTATE class 22, "data exception": a value of the statement is refused, which another row cannot cause. */
