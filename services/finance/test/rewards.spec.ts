@@ -117,7 +117,9 @@ describe('XP and rewards from learning events', () => {
       claimedAt: new Date().toISOString(),
     };
     const ids = [await publish('treasure.claimed', claim), await publish('treasure.claimed', claim)];
-    // The same claim with another reward breaks the contract: the first credit stays.
+    // The same claim with another reward breaks the contract: the first credit stays. "First" is the first handled:
+    // the consumer handles several messages at once, so the other reward is sent once the first ones were handled.
+    for (const id of ids) await waitFor(() => inboxed(id), { what: `message ${id}` });
     ids.push(await publish('treasure.claimed', { ...claim, reward: { xp: 999, zp: 0, altynSaqa: 0 } }));
     ids.push(await publish('treasure.claimed', { ...claim, claimId: randomUUID(), reward: { xp: 0, zp: 0, altynSaqa: 0 } }));
     for (const id of ids) await waitFor(() => inboxed(id), { what: `message ${id}` });
