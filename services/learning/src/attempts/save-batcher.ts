@@ -21,6 +21,14 @@ export interface SaveOutcome {
   current: number | null;
 }
 
+/** One result row of the batch statement: the save numbered `i` (1-based) and its outcome. */
+interface SaveRow {
+  i: number;
+  running: boolean;
+  applied: number | null;
+  current: number | null;
+}
+
 interface Pending extends BatchedSave {
   resolve: (outcome: SaveOutcome) => void;
   reject: (err: unknown) => void;
@@ -93,7 +101,7 @@ export class SaveBatcher {
    * did not): the reply must still say which seq stands, so those rows' seqs are read again, now. Rare; at most one
    * small query per statement.
    */
-  private async readWinners(batch: Pending[], byIndex: Map<number, { running: boolean; applied: number | null; current: number | null }>): Promise<void> {
+  private async readWinners(batch: Pending[], byIndex: Map<number, SaveRow>): Promise<void> {
     const unseen = batch.flatMap((p, i) => {
       const r = byIndex.get(i + 1);
       return r && r.running && r.applied === null && (r.current === null || r.current < p.seq) ? [{ p, r }] : [];
@@ -117,9 +125,9 @@ export class SaveBatcher {
   }
 
   private async run(batch: Pending[]): Promise<void> {
-    let rows: { i: number; running: boolean; applied: number | null; current: number | null }[];
+    let rows: SaveRow[];
     try {
-      ({ rows } = await this.pool().query<{ i: number; running: boolean; applied: number | null; current: number | null }>({
+      ({ rows } = await this.pool().query<SaveRow>({
         name: 'learning.save-answers',
         text: SAVE_ANSWERS_SQL,
         values: [
