@@ -295,7 +295,7 @@ export const publicRowView = z.object({
 /** Someone else's row as a signed-in pupil sees it (proto's `memberRow`). */
 export const memberRowView = publicRowView.extend({ district: z.string().nullable(), correctCount: z.number().int(), percent: z.number().nullable() });
 
-/** A full row: staff's rows, and a pupil's own row (`me`). */
+/** A full row: staff's rows (and, without `totalXp`, a pupil's own row: `ownRow`). */
 export const leaderboardRow = z.object({
   rank: z.number().int(),
   userId: z.uuid(),
@@ -315,6 +315,13 @@ export const leaderboardRow = z.object({
   percentage: z.number(),
 });
 export type LeaderboardRow = z.output<typeof leaderboardRow>;
+/**
+ * The caller's own row (`me`): a full row without the total XP. That figure is the pupil's wallet (the balance of
+ * `GET /api/xp-history`); asking finance for it on every leaderboard read cost more than the rank itself
+ * (docs/performance.md, own rank).
+ */
+export const ownRow = leaderboardRow.omit({ totalXp: true });
+export type OwnRow = z.output<typeof ownRow>;
 
 const boardPage = { total: z.number().int(), page: z.number().int(), perPage: z.number().int(), maxPoints: z.number() };
 /**
@@ -323,8 +330,8 @@ const boardPage = { total: z.number().int(), page: z.number().int(), perPage: z.
  * the public rows and no `me`.
  */
 export const leaderboardReply = z.union([
-  z.object({ viewer: z.literal('staff'), data: z.array(leaderboardRow), me: leaderboardRow.nullable(), ...boardPage }),
-  z.object({ viewer: z.literal('member'), data: z.array(memberRowView), me: leaderboardRow.nullable(), ...boardPage }),
+  z.object({ viewer: z.literal('staff'), data: z.array(leaderboardRow), me: ownRow.nullable(), ...boardPage }),
+  z.object({ viewer: z.literal('member'), data: z.array(memberRowView), me: ownRow.nullable(), ...boardPage }),
   z.object({ viewer: z.literal('public'), data: z.array(publicRowView), me: z.null(), ...boardPage }),
 ]);
 export type Leaderboard = z.output<typeof leaderboardReply>;

@@ -34,7 +34,7 @@ describe('own rank from the board held in memory', () => {
   const me = async (p: { id: string; token: string }, app: RunningService = s.learning) => {
     const res = await request(app.app.getHttpServer()).get(`/api/challenges/${challenge.id}/leaderboard?perPage=100`).set('Authorization', p.token);
     expect(res.status).toBe(200);
-    return res.body.me as { rank: number; userId: string; points: number; name: string; totalXp: number | null } | null;
+    return res.body.me as { rank: number; userId: string; points: number; name: string } | null;
   };
   const held = (app: RunningService = s.learning) => waitFor(() => {
     ownRanks(app).place(board, randomUUID());
@@ -67,6 +67,13 @@ describe('own rank from the board held in memory', () => {
       expect((await s.http().post(`/api/users/${p.id}/challenges/${challenge.id}`).set('Authorization', p.token).send({})).status).toBe(201);
       players.push(p);
     }
+    // The players' places as auth would have copied them at join (this stack has no directory).
+    await s.sql(
+      `UPDATE {learning}.participations SET province_id = 3, district_id = 30, school_id = 300,
+              places = '{"province":{"kk":"Облыс","ru":"Область","en":"Region"},"district":null,"school":{"kk":"Мектеп","ru":"Школа","en":"School"}}'::jsonb
+        WHERE board_id = $1`,
+      [challenge.id],
+    );
     // 300 more ranked rows written as the table holds them, with many full ties (points and time) among them and
     // with the players (0 ms): their order is the user id.
     for (let i = 0; i < 300; i++) seeded.push(randomUUID());
@@ -96,6 +103,19 @@ describe('own rank from the board held in memory', () => {
     // Through the API: the full own row, and no row for a pupil without a finished test.
     const row = await me(players[0]);
     expect(row).toMatchObject({ rank: expected.get(players[0].id), userId: players[0].id, points: 10, name: expect.stringMatching(/Test$/) });
+    // Who they are comes from the held build, exactly as their participation copied it (no total XP: proto's ownRow).
+    const [copy] = await s.sql<{ first_name: string; last_name: string; province_id: number | null; district_id: number | null; school_id: number | null; places: Record<string, unknown> }>(
+      `SELECT first_name, last_name, province_id, district_id, school_id, places FROM {learning}.participations WHERE board_id = $1 AND user_id = $2`,
+      [challenge.id, players[0].id],
+    );
+    expect(ownRanks().place(board, players[0].id)?.person).toMatchObject({ firstName: copy.first_name, lastName: copy.last_name, schoolId: copy.school_id });
+    const place = (id: number | null, name: unknown) => (id ? { id, name: name ?? null } : null);
+    expect(row).toEqual(expect.objectContaining({
+      firstName: copy.first_name, lastName: copy.last_name,
+      province: place(copy.province_id, copy.places.province), district: place(copy.district_id, copy.places.district), school: place(copy.school_id, copy.places.school),
+    }));
+    expect(row).toMatchObject({ school: { id: 300, name: { en: 'School' } }, district: { id: 30, name: null } });
+    expect(row).not.toHaveProperty('totalXp');
     expect(await me(players[2])).toBeNull();
     const seededCaller = { id: seeded[7], token: `Bearer ${await testToken({ roleId: ROLE.student, userId: seeded[7] })}` };
     expect(await me(seededCaller)).toMatchObject({ rank: expected.get(seeded[7]), name: 'Seed8 Row', points: (8 % 5) * 5 });
@@ -140,7 +160,7 @@ describe('own rank from the board held in memory', () => {
     await ds.transaction((m) => outbox.add(m, 'quiz.finished', markerEvent as never));
     await waitFor(() => ownRanks().place(board, marker)?.standing.points === 25, { what: 'the marker event applied' });
     const now = await sqlRanks();
-    expect(ownRanks().place(board, players[1].id)).toEqual({ rank: now.get(players[1].id), standing: after.standing });
+    expect(ownRanks().place(board, players[1].id)).toMatchObject({ rank: now.get(players[1].id), standing: after.standing });
     for (const userId of [...seeded, players[0].id, players[1].id]) expect({ userId, rank: ownRanks().place(board, userId)?.rank }).toEqual({ userId, rank: now.get(userId) });
   });
 
@@ -157,6 +177,9 @@ describe('own rank from the board held in memory', () => {
       }, { what: 'the second replica ranking the finish' });
       const expected = await sqlRanks();
       expect(row.rank).toBe(expected.get(players[3].id));
+      // Joined the board after this replica's build: ranked from the event, named from the participation row.
+      expect(second.app.get(OwnRanks).place(board, players[3].id)?.person).toBeUndefined();
+      expect(row).toMatchObject({ name: expect.stringMatching(/Test$/), school: { id: 300, name: { ru: 'Школа' } } });
       expect(second.app.get(OwnRanks).place(board, players[3].id)?.rank).toBe(expected.get(players[3].id));
       expect(await me(players[3])).toMatchObject({ rank: expected.get(players[3].id), points: 10 });
       for (const userId of [...seeded, ...players.map((p) => p.id)]) {

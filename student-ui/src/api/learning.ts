@@ -13,7 +13,7 @@ export type { AnswerValue, AttemptView, ChallengeStatus, ChallengeSummary, Check
  * board shows them to members ("Aigerim S.", no ids) and their own full row as `me`; staff with the leaderboard tab
  * get full rows; anyone else the public rows.
  */
-export type { BoardPlace as Place, Leaderboard, LeaderboardRow } from '@olymp/proto';
+export type { BoardPlace as Place, Leaderboard, LeaderboardRow, OwnRow } from '@olymp/proto';
 export type QuizSummary = CheckpointQuiz;
 export type Checkpoint = CheckpointView;
 export type ChallengeDetail = ChallengePage;

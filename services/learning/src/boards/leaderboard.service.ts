@@ -2,13 +2,13 @@ import { DataSource } from 'typeorm';
 import { LRUCache } from 'lru-cache';
 import DataLoader from 'dataloader';
 import type { z } from 'zod';
-import { type BoardPerson, type BoardRef, type leaderboardReply, memberRow, publicRow } from '@olymp/proto';
+import { type BoardPerson, type BoardRef, type Locale, type leaderboardReply, type memberRowView, type publicRowView, memberRow, publicRow } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Participation } from '../floor/participation.entity';
 import type { BoardViewer } from '../floor/access';
-import { OwnRanks } from './own-ranks';
+import { type HeldPerson, OwnRanks } from './own-ranks';
 
 export interface BoardFilter {
   provinceId?: number;
@@ -39,10 +39,13 @@ interface RankRow {
 /** Who a ranked pupil is on a board: fixed when they joined (the participation's copy), so cached for long. */
 type PersonRow = Pick<RankRow, 'user_id' | 'first_name' | 'last_name' | 'province_id' | 'district_id' | 'school_id' | 'places'>;
 
-/** A caller's total XP (`me`) is fresh this long; an older one is answered while it is asked again (as the pages). */
-const XP_FRESH_MS = 2_000;
-/** ... but never older than this: past it the caller waits for finance. */
-const XP_MAX_AGE_MS = 10_000;
+const personRow = (userId: string, p: HeldPerson): PersonRow => ({
+  user_id: userId, first_name: p.firstName, last_name: p.lastName, province_id: p.provinceId, district_id: p.districtId, school_id: p.schoolId, places: p.places,
+});
+
+type OwnEntry = Omit<Entry, 'totalXp'>;
+/** The own row leaves out the total XP (proto's `ownRow`). */
+const ownEntry = ({ totalXp: _, ...rest }: Entry): OwnEntry => rest;
 
 /** How many are ranked at each points value (desc), and in all: the part of a rank that is not a tie. */
 interface Histogram {
@@ -51,6 +54,16 @@ interface Histogram {
   above: number[];
   total: number;
 }
+
+/** A page as cached: the full rows, and the same rows in each viewer's shape once asked (`shaped`). */
+interface CachedPage {
+  total: number;
+  data: Entry[];
+  views: Map<string, MemberRowView[] | PublicRowView[]>;
+}
+
+type MemberRowView = z.input<typeof memberRowView>;
+type PublicRowView = z.input<typeof publicRowView>;
 
 interface Query {
   where: string;
@@ -83,9 +96,12 @@ export function rowsAbove(h: Histogram, x: number): number {
  *
  * On the unfiltered board a signed-in caller's own row skips SQL and finance altogether (performance issue, "own
  * rank"): the place comes from the board held in memory (OwnRanks: exact, current with every finish), who they are
- * from a per-pupil cache of their participation's names and places (fixed at join), and their total XP from a short
- * cache (fresh for 2 s like the pages, an older one answered while it is asked again, never older than 10 s).
- * Filtered boards, and a board not built yet, keep the SQL path.
+ * from the same build (names and places are fixed at join; a pupil who joined since is read once into a per-pupil
+ * cache). The own row carries no total XP (proto's `ownRow`): that is the pupil's wallet, and asking finance for it
+ * on every read cost more than the rank. Filtered boards, and a board not built yet, keep the SQL path.
+ *
+ * A page in a viewer's shape (member or public rows, per language) is made once per cached page, not per request:
+ * mapping 100 rows was a tenth of an own-rank request's CPU.
  */
 @Injectable()
 export class Leaderboards {
@@ -95,7 +111,7 @@ export class Leaderboards {
     allowStale: true,
     fetchMethod: (_key, _stale, { context }) => this.loadHistogram(context),
   });
-  private readonly pages = new LRUCache<string, { total: number; data: Entry[] }, Query & { page: number; perPage: number; maxPoints: number }>({
+  private readonly pages = new LRUCache<string, CachedPage, Query & { page: number; perPage: number; maxPoints: number }>({
     max: 2_000,
     ttl: 2_000,
     allowStale: true,
@@ -114,17 +130,6 @@ export class Leaderboards {
       return row;
     },
   });
-  private readonly xpOfMe = new LRUCache<string, { xp: number }>({
-    max: 100_000,
-    ttl: XP_FRESH_MS,
-    allowStale: true,
-    fetchMethod: async (userId) => {
-      const xp = await this.xp.load(userId);
-      // Not kept when finance could not answer: the next caller asks again.
-      return typeof xp === 'number' ? { xp } : undefined;
-    },
-  });
-
   constructor(
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
@@ -165,35 +170,50 @@ export class Leaderboards {
       viewer.kind !== 'public' ? this.ownEntry(board, f, viewer.userId, maxPoints) : null,
     ]);
     if (!shown) throw new Error('leaderboard page unavailable');
-    const standing = (e: Entry) => ({ rank: e.rank, points: e.points, timeSpentMs: e.timeSpentMs, correctCount: e.correctAnswers });
     const at = { total: shown.total, page, perPage, maxPoints };
     if (viewer.kind === 'staff') return { viewer: viewer.kind, data: shown.data, me, ...at };
-    if (viewer.kind === 'member') return { viewer: viewer.kind, data: shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, viewer.locale)), me, ...at };
-    return { viewer: viewer.kind, data: shown.data.map((e) => publicRow(standing(e), personOf(e), viewer.locale)), me: null, ...at };
+    if (viewer.kind === 'member') return { viewer: viewer.kind, data: this.shaped(shown, 'member', viewer.locale, maxPoints) as MemberRowView[], me, ...at };
+    return { viewer: viewer.kind, data: this.shaped(shown, 'public', viewer.locale, maxPoints) as PublicRowView[], me: null, ...at };
   }
 
-  private async ownEntry(board: BoardRef, f: BoardFilter, callerId: string, maxPoints: number) {
+  /** A cached page's rows as members or the public see them in a language: made once per page (see the class). */
+  private shaped(shown: CachedPage, kind: 'member' | 'public', locale: Locale, maxPoints: number): MemberRowView[] | PublicRowView[] {
+    const key = `${kind}:${locale}`;
+    const made = shown.views.get(key);
+    if (made) return made;
+    const standing = (e: Entry) => ({ rank: e.rank, points: e.points, timeSpentMs: e.timeSpentMs, correctCount: e.correctAnswers });
+    const rows = kind === 'member'
+      ? shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, locale))
+      : shown.data.map((e) => publicRow(standing(e), personOf(e), locale));
+    shown.views.set(key, rows);
+    return rows;
+  }
+
+  /**
+   * The caller's own row (`me`, proto's `ownRow`: no total XP, which is their wallet's). On the unfiltered board of a
+   * held ranking it needs no SQL: the place and standing from memory, who they are from the held build (or, for a
+   * pupil who joined after it, the per-pupil cache of their participation).
+   */
+  private async ownEntry(board: BoardRef, f: BoardFilter, callerId: string, maxPoints: number): Promise<OwnEntry | null> {
     if (f.provinceId === undefined && f.districtId === undefined && f.schoolId === undefined) {
       const held = this.ranks.place(board, callerId);
       if (held === null) return null;
       if (held) {
-        const [person, xp] = await Promise.all([
-          this.people.fetch(`${board.kind}:${board.id}:${callerId}`, { context: { board, userId: callerId } }),
-          this.cachedXp(callerId),
-        ]);
+        const person = held.person
+          ? personRow(callerId, held.person)
+          : await this.people.fetch(`${board.kind}:${board.id}:${callerId}`, { context: { board, userId: callerId } });
         // Ranked in memory but no row (a board read before a participation was deleted): the SQL path decides.
         if (person) {
           const { standing: st } = held;
           const row: RankRow = {
             ...person, points: st.points, time_spent_ms: String(st.timeSpentMs), correct_count: st.correctCount, finished_quizzes: st.finishedQuizzes,
           };
-          return this.entry(row, held.rank, maxPoints, xp === null ? null : new Map([[callerId, xp]]));
+          return ownEntry(this.entry(row, held.rank, maxPoints, null));
         }
       }
     }
-    // Asked together: most callers are ranked, and the XP answer is small.
-    const [mine, xp] = await Promise.all([this.rankOf(board, f, callerId), this.totalXp([callerId])]);
-    return mine && this.entry(mine.row, mine.rank, maxPoints, xp);
+    const mine = await this.rankOf(board, f, callerId);
+    return mine && ownEntry(this.entry(mine.row, mine.rank, maxPoints, null));
   }
 
   private async loadPage({ where, params, page, perPage, maxPoints }: Query & { page: number; perPage: number; maxPoints: number }) {
@@ -209,7 +229,7 @@ export class Leaderboards {
     ]);
     const xp = await this.totalXp(rows.map((r) => r.user_id));
     const first = (page - 1) * perPage;
-    return { total: histogram.total, data: rows.map((r, i) => this.entry(r, first + i + 1, maxPoints, xp)) };
+    return { total: histogram.total, data: rows.map((r, i) => this.entry(r, first + i + 1, maxPoints, xp)), views: new Map() };
   }
 
   private async histogram(q: Query): Promise<Histogram> {
@@ -296,13 +316,6 @@ export class Leaderboards {
     },
     { cache: false, maxBatchSize: 1_000 },
   );
-
-  /** The caller's total XP for `me` (see XP_FRESH_MS), or null when finance cannot answer. */
-  private async cachedXp(userId: string): Promise<number | null> {
-    // A value past its age limit is dropped first, so this caller waits for a fresh one.
-    if (this.xpOfMe.getRemainingTTL(userId) < XP_FRESH_MS - XP_MAX_AGE_MS) this.xpOfMe.delete(userId);
-    return (await this.xpOfMe.fetch(userId))?.xp ?? null;
-  }
 
   private async totalXp(userIds: string[]): Promise<Map<string, number> | null> {
     const unique = [...new Set(userIds)];

@@ -1,9 +1,24 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { BoardRef, EventPayload } from '@olymp/proto';
-import { type Broadcast, BroadcastConsumers, KIT_LOGGER } from '@olymp/server-kit';
+import { type Broadcast, BroadcastConsumers, KIT_LOGGER, PreparedSql } from '@olymp/server-kit';
 import { BoardRanking, type Standing } from '@olymp/server-kit/ranking';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
+import type { Participation } from '../floor/participation.entity';
+
+/**
+ * Who a ranked pupil is on a held board, as their participation copied it at join (names and places never change
+ * after): `me` needs no SQL. `places` objects are shared by every pupil with the same copy (interned by their text at
+ * build), so a 300,000 board holds a few thousand of them, not one per pupil.
+ */
+export interface HeldPerson {
+  firstName: string;
+  lastName: string;
+  provinceId: number | null;
+  districtId: number | null;
+  schoolId: number | null;
+  places: Participation['places'];
+}
 
 /** Boards held at once (the least recently asked is dropped first). */
 const MAX_BOARDS = 32;
@@ -20,6 +35,11 @@ export const RESYNC_MS = 10 * 60_000;
  * saw learning's other answers stall while a 300,000 board was built.
  */
 const PAGE = 2_000;
+/**
+ * Rows applied between two yields of the event loop while a page is taken in (~3-5 ms of work): a 2,000-row page
+ * taken in at once held other requests for ~40 ms, which the bench saw as the top 100's p99 while a board was built.
+ */
+const ROWS_PER_TURN = 250;
 /** After a failed build, the SQL path answers for this long before the next attempt. */
 const RETRY_AFTER_FAILURE_MS = 15_000;
 
@@ -27,6 +47,8 @@ interface Held {
   ref: BoardRef;
   /** The ranking that answers, once built. */
   ready: BoardRanking | null;
+  /** Who the ranked pupils of `ready` are (read by the same build); a pupil who joined after it is not here. */
+  people: Map<string, HeldPerson>;
   builtAt: number;
   /** A build in progress: events are applied to it too, so nothing published meanwhile is lost. */
   building: BoardRanking | null;
@@ -95,7 +117,7 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
    * The pupil's place (1-based, SQL order) and standing on the unfiltered board, or undefined when the board is not
    * held yet (the build starts, the caller answers from SQL); null when the pupil is not ranked on it.
    */
-  place(ref: BoardRef, userId: string): { rank: number; standing: Standing } | null | undefined {
+  place(ref: BoardRef, userId: string): { rank: number; standing: Standing; person: HeldPerson | undefined } | null | undefined {
     const now = Date.now();
     const held = this.hold(ref, now);
     const r = held.ready;
@@ -103,7 +125,7 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (now - held.builtAt > RESYNC_MS && !held.building) this.build(held);
     const rank = r.positionOf(userId);
     const standing = r.get(userId);
-    return rank === null || !standing ? null : { rank, standing };
+    return rank === null || !standing ? null : { rank, standing, person: held.people.get(userId) };
   }
 
   /** Whether the board is built and answering (tests wait for it; the first request starts the build). */
@@ -119,7 +141,7 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
         const oldest = [...this.boards.entries()].reduce((a, b) => (b[1].usedAt < a[1].usedAt ? b : a));
         this.boards.delete(oldest[0]);
       }
-      held = { ref: { kind: ref.kind, id: ref.id }, ready: null, builtAt: 0, building: null, failedAt: 0, usedAt: now };
+      held = { ref: { kind: ref.kind, id: ref.id }, ready: null, people: new Map(), builtAt: 0, building: null, failedAt: 0, usedAt: now };
       this.boards.set(key, held);
     }
     held.usedAt = now;
@@ -140,23 +162,32 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
   /** Reads the board's ranked rows in user id pages into a new ranking, which then replaces the held one. */
   private build(held: Held): void {
     const ranking = new BoardRanking();
+    const people = new Map<string, HeldPerson>();
+    // One object per distinct copy of the places (a school's pupils share theirs), keyed by the row's text.
+    const placesByText = new Map<string, HeldPerson['places']>();
     held.building = ranking;
     const started = Date.now();
     void (async () => {
       let after: string | null = null;
       for (;;) {
         if (this.stopped || held.building !== ranking) return;
-        const rows = (await this.ds.query(
-          `SELECT user_id, points, time_spent_ms, correct_count, finished_quizzes, standing_version
-             FROM participations
-            WHERE board_kind = $1 AND board_id = $2 AND finished_quizzes > 0 AND ($3::uuid IS NULL OR user_id > $3::uuid)
-            ORDER BY user_id LIMIT $4`,
-          [held.ref.kind, held.ref.id, after, PAGE],
-        )) as { user_id: string; points: number; time_spent_ms: string; correct_count: number; finished_quizzes: number; standing_version: number }[];
-        for (const r of rows) {
+        const rows = await BUILD_PAGE.rows(this.ds, [held.ref.kind, held.ref.id, after, PAGE]);
+        for (const [i, r] of rows.entries()) {
+          if (i > 0 && i % ROWS_PER_TURN === 0) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (this.stopped || held.building !== ranking) return;
+          }
           ranking.apply({
             userId: r.user_id, points: r.points, timeSpentMs: Number(r.time_spent_ms), correctCount: r.correct_count,
             finishedQuizzes: r.finished_quizzes, version: r.standing_version,
+          });
+          let places = placesByText.get(r.places);
+          if (!places) {
+            places = JSON.parse(r.places) as HeldPerson['places'];
+            placesByText.set(r.places, places);
+          }
+          people.set(r.user_id, {
+            firstName: r.first_name, lastName: r.last_name, provinceId: r.province_id, districtId: r.district_id, schoolId: r.school_id, places,
           });
         }
         if (rows.length < PAGE) break;
@@ -165,10 +196,11 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
       }
       if (held.building !== ranking) return;
       held.ready = ranking;
+      held.people = people;
       held.building = null;
       held.builtAt = Date.now();
       this.trim(held);
-      this.logger.info({ board: held.ref, ranked: ranking.size, ms: held.builtAt - started }, 'own-rank board built');
+      this.logger.info({ board: held.ref, ranked: ranking.size, places: placesByText.size, ms: held.builtAt - started }, 'own-rank board built');
     })().catch((err: unknown) => {
       if (held.building === ranking) held.building = null;
       held.failedAt = Date.now();
@@ -176,3 +208,28 @@ export class OwnRanks implements OnApplicationBootstrap, BeforeApplicationShutdo
     });
   }
 }
+
+interface BuildRow {
+  user_id: string;
+  points: number;
+  time_spent_ms: string;
+  correct_count: number;
+  finished_quizzes: number;
+  standing_version: number;
+  first_name: string;
+  last_name: string;
+  province_id: number | null;
+  district_id: number | null;
+  school_id: number | null;
+  /** As text: equal copies are parsed once (see build). */
+  places: string;
+}
+
+/** One page of a board's build (prepared: a 300,000 board is 150 pages). */
+const BUILD_PAGE = new PreparedSql<BuildRow>(
+  `SELECT user_id, points, time_spent_ms, correct_count, finished_quizzes, standing_version,
+          first_name, last_name, province_id, district_id, school_id, places::text AS places
+     FROM participations
+    WHERE board_kind = $1 AND board_id = $2 AND finished_quizzes > 0 AND ($3::uuid IS NULL OR user_id > $3::uuid)
+    ORDER BY user_id LIMIT $4`,
+);

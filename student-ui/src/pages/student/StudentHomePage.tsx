@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@olymp/web-common';
 import { getHistory } from '../../api/finance';
-import { getActiveChallenges, getChallenge, getLeaderboard, type ChallengeDetail, type ChallengeSummary, type Checkpoint, type LeaderboardRow } from '../../api/learning';
+import { getActiveChallenges, getChallenge, getLeaderboard, type ChallengeDetail, type ChallengeSummary, type Checkpoint, type OwnRow } from '../../api/learning';
 import { getTrainings, type TrainingSummary } from '../../api/training';
 import { useUser } from '../../auth/AuthProvider';
 import { ButtonLink, Card, Skeleton, Stat } from '../../design';
@@ -23,7 +23,7 @@ import { UpcomingEvents } from './events/UpcomingEvents';
 interface Today {
   challenge: ChallengeSummary;
   detail: ChallengeDetail;
-  me: LeaderboardRow | null;
+  me: OwnRow | null;
 }
 
 async function loadToday(userId: string): Promise<Today[]> {
