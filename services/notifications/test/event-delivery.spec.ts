@@ -10,7 +10,7 @@ import { headers as natsHeaders } from '@nats-io/nats-core';
 import { startAuth } from '@olymp/auth';
 import { startNotifications } from '@olymp/notifications';
 import { ROLE, EventContractError } from '@olymp/proto';
-import { EventConsumers, EventOutbox, NatsService, OutboxRelay, type RunningService, currentRequestId } from '@olymp/server-kit';
+import { EventConsumers, EventOutbox, KIT_CONFIG, KIT_LOGGER, type KitConfig, NatsService, OutboxRelay, type RunningService, currentRequestId } from '@olymp/server-kit';
 import { createTestNamespace, testToken, waitFor } from '@olymp/server-kit/testing';
 import { DataSource } from 'typeorm';
 
@@ -99,6 +99,30 @@ describe('event delivery between services', () => {
     await relay.start();
     expect((await waitReceipt(probe.id)).times).toBe(1);
     expect((await outboxRow(probe.eventId))?.published_at).not.toBeNull();
+  });
+
+  it('relays at once an event committed while a batch was being published (its wake-up is not lost)', async () => {
+    // A relay of its own with a poll of a minute: only the commit's notification can make it publish within the wait.
+    const usual = auth.app.get(OutboxRelay);
+    await usual.stop();
+    const relay = new OutboxRelay(auth.app.get(DataSource), auth.app.get(NatsService), { ...auth.app.get<KitConfig>(KIT_CONFIG), OUTBOX_POLL_MS: 60_000 }, auth.app.get(KIT_LOGGER));
+    let during: { id: string; eventId: string } | undefined;
+    relay.hooks.afterPublish = async () => {
+      if (during) return;
+      during = await sendProbe('committed during a batch');
+      // Its notification reached the relay while no one waited for it.
+      await waitFor(() => (relay as unknown as { notified: boolean }).notified, { what: 'the notification seen during the batch' });
+    };
+    try {
+      await relay.start();
+      const first = await sendProbe('first');
+      await waitFor(async () => (await outboxRow(first.eventId))?.published_at ?? undefined, { what: 'the first event relayed' });
+      await waitFor(async () => during && ((await outboxRow(during.eventId))?.published_at ?? undefined), { what: 'the event committed during the batch relayed' });
+      expect((await waitReceipt(during!.id)).times).toBe(1);
+    } finally {
+      await relay.stop();
+      await usual.start();
+    }
   });
 
   it('publishes once when the relay dies after publishing and before marking the row', async () => {

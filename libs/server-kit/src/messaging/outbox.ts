@@ -78,6 +78,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A notification came while a batch ran (no one was waiting): the next wait is skipped, so its row goes at once. */
+  private notified = false;
   private listener?: Client;
   private readonly batchSize = 200;
 
@@ -120,7 +122,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: `${this.config.SERVICE}:relay` });
     client.on('error', (err) => this.logger.warn({ err }, 'outbox listener connection error; polling continues'));
     await client.connect();
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => {
+      if (this.wake) this.wake();
+      else this.notified = true;
+    });
     await client.query(`LISTEN "${outboxChannel(this.config.DB_SCHEMA)}"`);
     this.listener = client;
   }
@@ -134,9 +139,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           prunedAt = Date.now();
           await this.prune();
         }
+        this.notified = false;
         const n = await this.relayBatch();
         failures = 0;
-        if (n === this.batchSize) continue;
+        if (n === this.batchSize || this.notified) continue;
       } catch (err) {
         failures++;
         this.logger.warn({ err, failures }, 'outbox relay batch failed; will retry');
