@@ -33,10 +33,31 @@ export interface EventContext {
 
 export type EventHandler<S extends EventSubject> = (payload: EventPayload<S>, ctx: EventContext) => Promise<void>;
 
+/** One event of a batch (`@OnEvents`): its validated payload and delivery facts. */
+export interface BatchedEvent<S extends EventSubject = EventSubject> {
+  payload: EventPayload<S>;
+  messageId: string;
+  redelivered: boolean;
+  deliveryCount: number;
+}
+
+/** What a batch handler gets beside its events: the one transaction they all commit in. */
+export interface BatchContext {
+  manager: EntityManager;
+  subject: EventSubject;
+}
+
+export type BatchHandler<S extends EventSubject> = (events: BatchedEvent<S>[], ctx: BatchContext) => Promise<void>;
+
 const ON_EVENT = Symbol('kit:on-event');
 
 /** Every event a consumer handles is first recorded here (prepared once per connection). */
 const INBOX_ROW = new PreparedSql(`INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING message_id`);
+/** A batch's inbox rows in one statement: the ids it returns are the events not handled before. */
+const INBOX_ROWS = new PreparedSql<{ message_id: string }>(
+  `INSERT INTO inbox (consumer, message_id, subject) SELECT $1, id, $3 FROM unnest($2::varchar[]) AS id
+   ON CONFLICT DO NOTHING RETURNING message_id`,
+);
 
 export interface OnEventOptions {
   /**
@@ -53,6 +74,28 @@ export interface OnEventOptions {
 }
 
 export const OnEvent = (subject: EventSubject, options: OnEventOptions) => SetMetadata(ON_EVENT, { subject, ...options });
+
+export interface OnEventsOptions {
+  /** As OnEventOptions' (the durable consumer's name; a handler may move between @OnEvent and @OnEvents keeping it). */
+  durable: string;
+  /** Events handled in one transaction at most (64). */
+  maxBatch?: number;
+  /** Batches in flight at once in this process (1). */
+  concurrency?: number;
+}
+
+/**
+ * A handler of many events at once (`(events, ctx) => ...`): the events waiting when it is free (at most
+ * `maxBatch`) are handled in ONE transaction with their inbox rows written by one statement, then acked. Under a
+ * burst that is one BEGIN, one inbox statement and one COMMIT for the batch instead of per event; when idle a batch
+ * is the one event that arrived. A failing batch is rolled back and its events are handled again one by one (each its
+ * own transaction), so one bad event is redelivered alone and never holds the others back.
+ *
+ * Only for handlers whose effects are all in the transaction: a batch that fails after some of its events did
+ * something outside the database (an HTTP call) would do it again in the one-by-one pass.
+ */
+export const OnEvents = (subject: EventSubject, options: OnEventsOptions) =>
+  SetMetadata(ON_EVENT, { subject, durable: options.durable, concurrency: options.concurrency ?? 1, maxBatch: Math.max(1, options.maxBatch ?? 64) });
 
 /** A durable name: letters, digits, `.`, `_`, `-`, at most 100 characters. */
 const DURABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -92,6 +135,14 @@ interface Registration {
   name: string;
   concurrency: number;
   handler: (payload: unknown, ctx: EventContext) => Promise<void>;
+  /** Set for `@OnEvents`: the most events of one transaction, and the handler of a batch. */
+  batch?: { max: number; handler: (events: BatchedEvent[], ctx: BatchContext) => Promise<void> };
+}
+
+/** A delivered message whose payload passed its contract, waiting in a batch. */
+interface Valid {
+  msg: JsMsg;
+  event: BatchedEvent;
 }
 
 @Injectable()
@@ -126,15 +177,19 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       for (const method of this.scanner.getAllMethodNames(proto)) {
         const fn = instance[method];
         if (typeof fn !== 'function') continue;
-        const meta = this.reflector.get<{ subject: EventSubject; durable?: unknown; concurrency?: number } | undefined>(ON_EVENT, fn);
+        const meta = this.reflector.get<{ subject: EventSubject; durable?: unknown; concurrency?: number; maxBatch?: number } | undefined>(ON_EVENT, fn);
         if (!meta) continue;
         if (!isEventSubject(meta.subject)) throw new Error(`@OnEvent on unknown subject ${String(meta.subject)}`);
         found.push({ subject: meta.subject, durable: meta.durable, where: `${wrapper.name}.${method}` });
+        const batch = meta.maxBatch
+          ? { max: meta.maxBatch, handler: (events: BatchedEvent[], ctx: BatchContext) => (fn as BatchHandler<EventSubject>).call(instance, events as never, ctx) }
+          : undefined;
         this.registrations.push({
           subject: meta.subject,
           name: String(meta.durable),
           concurrency: meta.concurrency ?? 8,
           handler: (payload, ctx) => (fn as EventHandler<EventSubject>).call(instance, payload as never, ctx),
+          batch,
         });
       }
     }
@@ -168,8 +223,8 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       });
     }
     const consumer = await this.nats.js.consumers.get(stream, durable);
-    const messages = await consumer.consume({ max_messages: Math.max(reg.concurrency * 2, 4) });
-    const loop = this.pump(reg, messages);
+    const messages = await consumer.consume({ max_messages: reg.batch ? reg.batch.max * 2 : Math.max(reg.concurrency * 2, 4) });
+    const loop = reg.batch ? this.pumpBatches(reg, reg.batch.max, messages) : this.pump(reg, messages);
     this.running.push({ subject: reg.subject, messages, loop });
     this.logger.info({ subject: reg.subject, durable }, 'consuming events');
   }
@@ -182,6 +237,113 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       if (inFlight.size >= reg.concurrency) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+  }
+
+  /**
+   * Feeds `@OnEvents` handlers: messages wait in a queue while the batches in flight run, and a free slot takes up to
+   * `max` of them at once (after the current turn, so the messages of one read from the server go together). The
+   * reader stops pulling while a batch and a half wait, so a slow handler is not buried under its backlog.
+   */
+  private async pumpBatches(reg: Registration, max: number, messages: ConsumerMessages): Promise<void> {
+    const queue: JsMsg[] = [];
+    const inFlight = new Set<Promise<void>>();
+    let scheduled = false;
+    const take = () => {
+      scheduled = false;
+      while (queue.length && inFlight.size < reg.concurrency) {
+        const p: Promise<void> = this.handleBatch(reg, queue.splice(0, max)).finally(() => {
+          inFlight.delete(p);
+          take();
+        });
+        inFlight.add(p);
+      }
+    };
+    for await (const msg of messages) {
+      queue.push(msg);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(take);
+      }
+      while (queue.length >= max * 1.5 && inFlight.size) await Promise.race(inFlight);
+    }
+    take();
+    while (inFlight.size) await Promise.all(inFlight);
+  }
+
+  /** Validates a batch's messages one by one (what breaks its contract is terminated alone), then handles the rest. */
+  private async handleBatch(reg: Registration, msgs: JsMsg[]): Promise<void> {
+    const valid: Valid[] = [];
+    for (const msg of msgs) {
+      const messageId = msg.headers?.get('Nats-Msg-Id');
+      if (!messageId) {
+        this.logger.error({ subject: reg.subject, seq: msg.seq }, 'event without Nats-Msg-Id; dropped');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
+        msg.term();
+        continue;
+      }
+      const version = Number(msg.headers?.get(EVENT_VERSION_HEADER) || EVENT_VERSION[reg.subject]);
+      try {
+        const payload = parseEvent(reg.subject, msg.json(), version);
+        valid.push({ msg, event: { payload, messageId, redelivered: msg.redelivered, deliveryCount: msg.info.deliveryCount } });
+      } catch (err) {
+        this.logger.error({ err: err instanceof EventContractError ? err.message : err, messageId }, 'event rejected by its contract');
+        this.handled.inc({ subject: reg.subject, outcome: 'rejected' });
+        msg.term(err instanceof Error ? err.message.slice(0, 200) : 'contract');
+      }
+    }
+    if (!valid.length) return;
+    if (await this.commitBatch(reg, valid)) return;
+    // The batch failed: each event alone, so only the one that fails is redelivered.
+    for (const one of valid) await this.commitBatch(reg, [one]);
+  }
+
+  /**
+   * One transaction for the events: inbox rows, the handler (with the events not handled before), commit, ack.
+   * Returns false when a batch of several failed (the caller handles them one by one); a single event that fails is
+   * nak'd with the usual back-off.
+   */
+  private async commitBatch(reg: Registration, events: Valid[]): Promise<boolean> {
+    const consumer = this.consumerName(reg);
+    const timer = this.handleSeconds.startTimer({ subject: reg.subject });
+    let fresh = new Set<string>();
+    try {
+      // A batch of one goes on with its event's trace and request id, like a single handler; a larger batch starts its own.
+      const only = events.length === 1 ? events[0].msg.headers : undefined;
+      const requestId = only?.get(REQUEST_ID_HEADER) || undefined;
+      await inSpan(this.config.SERVICE, `${reg.subject} process batch`, SpanKind.CONSUMER, extractFromNats(only), requestId, () => runWithContext({ requestId }, () =>
+        this.ds.transaction(async (manager) => {
+          const ids = events.map((e) => e.event.messageId);
+          fresh = new Set((await INBOX_ROWS.rows(manager, [consumer, ids, reg.subject])).map((r) => r.message_id));
+          const todo = events.filter((e) => fresh.has(e.event.messageId)).map((e) => e.event);
+          if (todo.length) await reg.batch!.handler(todo, { manager, subject: reg.subject });
+          for (const e of todo) await this.hooks.afterHandle?.(reg.subject, e.messageId);
+        })),
+      );
+    } catch (err) {
+      if (events.length > 1) {
+        this.logger.warn({ err, subject: reg.subject, events: events.length }, 'event batch failed; handling its events one by one');
+        return false;
+      }
+      const [{ msg, event }] = events;
+      this.handled.inc({ subject: reg.subject, outcome: 'failed' });
+      const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
+      this.logger.warn({ err, messageId: event.messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
+      msg.nak(delay);
+      return true;
+    }
+    for (const { msg, event } of events) {
+      try {
+        await this.hooks.beforeAck?.(reg.subject, event.messageId);
+        msg.ack();
+        this.handled.inc({ subject: reg.subject, outcome: fresh.has(event.messageId) ? 'ok' : 'duplicate' });
+      } catch (err) {
+        // Committed but not acked: the redelivery finds its inbox row and changes nothing.
+        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
+        this.logger.warn({ err, messageId: event.messageId, subject: reg.subject }, 'event committed but not acked; its redelivery will be a duplicate');
+      }
+    }
+    timer();
+    return true;
   }
 
   private async handle(reg: Registration, msg: JsMsg): Promise<void> {
