@@ -8,7 +8,8 @@
  *   5. a BENCH_BOARD-participant challenge: restart (the live board rebuilds from learning), top-100 and own rank
  *      through the API, ranking updates applied per second on the live board;
  *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
- *      delivery), against a bare socket.io server with the same payload and viewers;
+ *      delivery), against a bare socket.io server with the same payload and viewers; it starts once every event
+ *      consumer has handled step 5's burst (`rankingUpdates.everyConsumerDoneSeconds`: finance's XP credits last);
  *   7. (after step 3) chat: a group of the BENCH_PUPILS signed-in pupils, store-to-last-member delivery p99 beside bare
  *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
  *   0. (before the platform starts) the socket.io adapter's ceiling: room broadcasts a second between two nodes through
@@ -33,7 +34,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { repoRoot } from '@olymp/infra/dist/runtime';
 import { answerSaves, createPupils, loginBurst, startAttempts } from './answers';
-import { apiLatency, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
+import { apiLatency, eventsSettled, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
 import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
@@ -173,6 +174,9 @@ async function main() {
     report.leaderboardApi = await apiLatency(stack, challengeId, logins.pupils.map((p) => p.token), 10);
     progress(`ranking updates: ${UPDATES} quiz.finished events`);
     report.rankingUpdates = await updatesPerSecond(stack, challengeId, UPDATES);
+    progress('waiting for every event consumer to handle the burst (finance credits XP for each) before the fan-out');
+    const settled = await eventsSettled(stack, 600_000);
+    report.rankingUpdates = { ...(report.rankingUpdates as object), everyConsumerDoneSeconds: settled.seconds, consumers: settled.consumers };
 
     rss.scenario('fan-out');
     const sample = await samplePush(stack, challengeId);
