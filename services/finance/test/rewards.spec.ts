@@ -106,6 +106,26 @@ describe('XP and rewards from learning events', () => {
     expect(credited.rows).toEqual([{ credited: 80 }]);
   });
 
+  it('a burst of finishes is credited in batches: best points per quiz, whatever the order and the batch', async () => {
+    // 40 pupils x 3 quizzes, two attempts each (the better one first for half of them), all published at once.
+    const pupils = Array.from({ length: 40 }, () => randomUUID());
+    const quizzes = [randomUUID(), randomUUID(), randomUUID()];
+    const sent: Promise<string>[] = [];
+    pupils.forEach((pupil, i) => quizzes.forEach((quiz, q) => {
+      const [a, b] = i % 2 ? [10 + q, 30 + q] : [30 + q, 10 + q];
+      sent.push(publish('quiz.finished', quizFinished(pupil, quiz, a)), publish('quiz.finished', quizFinished(pupil, quiz, b)));
+    }));
+    const ids = await Promise.all(sent);
+    await waitFor(async () => Number((await pg.query(`SELECT count(*) AS n FROM "${schema}".inbox WHERE message_id = ANY($1)`, [ids])).rows[0].n) === 240, {
+      what: '240 finishes handled', timeoutMs: 30_000,
+    });
+    const all = await finance.app.get(LedgerService).balances(pupils);
+    expect(new Set(all.map((b) => b.xp))).toEqual(new Set([30 + 31 + 32]));
+    // Inbox rows of one transaction share its start time: fewer distinct times than events means batches.
+    const { rows } = await pg.query(`SELECT count(DISTINCT processed_at)::int AS n FROM "${schema}".inbox WHERE message_id = ANY($1)`, [ids]);
+    expect(rows[0].n).toBeLessThan(240);
+  });
+
   it('a claimed treasure credits its reward once per claim', async () => {
     const pupil = randomUUID();
     const claim: EventPayload<'treasure.claimed'> = {

@@ -337,9 +337,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         msg.ack();
         this.handled.inc({ subject: reg.subject, outcome: fresh.has(event.messageId) ? 'ok' : 'duplicate' });
       } catch (err) {
-        // Committed but not acked: the redelivery finds its inbox row and changes nothing.
+        // Committed but not acked: the redelivery (soon, as a failed single event's) finds its inbox row and changes nothing.
         this.handled.inc({ subject: reg.subject, outcome: 'failed' });
         this.logger.warn({ err, messageId: event.messageId, subject: reg.subject }, 'event committed but not acked; its redelivery will be a duplicate');
+        msg.nak(Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000));
       }
     }
     timer();

@@ -51,6 +51,8 @@ const refKey = (r: AccountRef) => ('user' in r ? `user:${r.user}` : `system:${r.
 
 @Injectable()
 export class LedgerService {
+  private readonly systemIds = new Map<string, string>();
+
   constructor(private readonly ds: DataSource) {}
 
   async post(m: EntityManager, req: PostRequest): Promise<PostResult> {
@@ -133,8 +135,13 @@ export class LedgerService {
 
   private async accountId(m: EntityManager, ref: AccountRef, unit: Unit): Promise<string> {
     if ('system' in ref) {
+      // System accounts are seeded by migrations and never change id: read once per process.
+      const k = `${ref.system}:${unit}`;
+      const known = this.systemIds.get(k);
+      if (known) return known;
       const rows: { id: string }[] = await m.query('SELECT id FROM accounts WHERE code = $1 AND unit = $2', [ref.system, unit]);
       if (!rows.length) throw new Error(`system account ${ref.system}/${unit} is missing (migrations seed it)`);
+      this.systemIds.set(k, rows[0].id);
       return rows[0].id;
     }
     const find = async () =>

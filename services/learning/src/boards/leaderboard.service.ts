@@ -45,7 +45,7 @@ const personRow = (userId: string, p: HeldPerson): PersonRow => ({
 
 type OwnEntry = Omit<Entry, 'totalXp'>;
 /** The own row leaves out the total XP (proto's `ownRow`). */
-const ownEntry = ({ totalXp: _, ...rest }: Entry): OwnEntry => rest;
+const withoutTotalXp = ({ totalXp: _, ...rest }: Entry): OwnEntry => rest;
 
 /** How many are ranked at each points value (desc), and in all: the part of a rank that is not a tie. */
 interface Histogram {
@@ -208,12 +208,12 @@ export class Leaderboards {
           const row: RankRow = {
             ...person, points: st.points, time_spent_ms: String(st.timeSpentMs), correct_count: st.correctCount, finished_quizzes: st.finishedQuizzes,
           };
-          return ownEntry(this.entry(row, held.rank, maxPoints, null));
+          return withoutTotalXp(this.entry(row, held.rank, maxPoints, null));
         }
       }
     }
     const mine = await this.rankOf(board, f, callerId);
-    return mine && ownEntry(this.entry(mine.row, mine.rank, maxPoints, null));
+    return mine && withoutTotalXp(this.entry(mine.row, mine.rank, maxPoints, null));
   }
 
   private async loadPage({ where, params, page, perPage, maxPoints }: Query & { page: number; perPage: number; maxPoints: number }) {
