@@ -6,13 +6,13 @@ import type { Logger } from 'pino';
 import type { Unit } from '../ledger/ledger.entities';
 import { type Leg, LedgerService } from '../ledger/ledger.service';
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Points pupils earn, from learning's events: XP for finished quizzes and the rewards of claimed treasures. Both
  * handlers run in the kit's inbox transaction (a redelivered message is dropped before it gets here) and post with
  * an idempotency key of their own, so an event published twice under another message id changes nothing either.
  */
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 @Injectable()
 export class RewardsConsumer {
   constructor(
