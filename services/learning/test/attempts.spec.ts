@@ -107,7 +107,10 @@ describe('attempts with server-held time', () => {
     const { attempt, questions } = await start(p, quick);
     const q = questions[0];
     expect((await save(p, attempt.id, q.id, { optionId: q.options[0].id }, 2)).body.data).toMatchObject({ questionId: q.id, seq: 2, applied: true });
-    // Another transaction holds the stored row, so both saves below wait on it with a snapshot that holds seq 2.
+    // Another transaction holds the stored row, so both saves below wait on it with a snapshot that holds seq 2. It
+    // locks the row without writing a new version of it: when it commits, the first waiter (seq 4) takes the row
+    // before the second (an UPDATE here made each waiter's INSERT ... ON CONFLICT start over, in either order; CI saw
+    // seq 3 go first once).
     const holder = await s.pg.connect();
     // Sessions waiting on any of `pids` (other files' sessions on the same server never are).
     const blockedBy = (pids: number[]) =>
@@ -115,7 +118,7 @@ describe('attempts with server-held time', () => {
     try {
       const [{ pid: holderPid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
       await holder.query('BEGIN');
-      await holder.query(`UPDATE "${s.ns.schemaOf('learning')}".user_answers SET seq = seq WHERE attempt_id = $1 AND question_id = $2`, [attempt.id, q.id]);
+      await holder.query(`SELECT 1 FROM "${s.ns.schemaOf('learning')}".user_answers WHERE attempt_id = $1 AND question_id = $2 FOR UPDATE`, [attempt.id, q.id]);
       // supertest sends on then(): each request leaves now.
       const newer = save(p, attempt.id, q.id, { optionId: q.options[2].id }, 4).then((r) => r);
       const [first] = await waitFor(async () => {
