@@ -310,7 +310,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       // A batch of one goes on with its event's trace and request id, like a single handler; a larger batch starts its own.
       const only = events.length === 1 ? events[0].msg.headers : undefined;
       const requestId = only?.get(REQUEST_ID_HEADER) || undefined;
-      await inSpan(this.config.SERVICE, `${reg.subject} process batch`, SpanKind.CONSUMER, extractFromNats(only), requestId, () => runWithContext({ requestId }, () =>
+      await inSpan(this.config.SERVICE, `${reg.subject} process`, SpanKind.CONSUMER, extractFromNats(only), requestId, () => runWithContext({ requestId }, () =>
         this.ds.transaction(async (manager) => {
           const ids = events.map((e) => e.event.messageId);
           fresh = new Set((await INBOX_ROWS.rows(manager, [consumer, ids, reg.subject])).map((r) => r.message_id));
