@@ -326,7 +326,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       }
       const [{ msg, event }] = events;
       this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-      const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
+      const delay = retryDelayMs(msg);
       this.logger.warn({ err, messageId: event.messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
       msg.nak(delay);
       return true;
@@ -340,7 +340,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         // Committed but not acked: the redelivery (soon, as a failed single event's) finds its inbox row and changes nothing.
         this.handled.inc({ subject: reg.subject, outcome: 'failed' });
         this.logger.warn({ err, messageId: event.messageId, subject: reg.subject }, 'event committed but not acked; its redelivery will be a duplicate');
-        msg.nak(Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000));
+        msg.nak(retryDelayMs(msg));
       }
     }
     timer();
@@ -394,7 +394,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         this.handled.inc({ subject: reg.subject, outcome });
       } catch (err) {
         this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-        const delay = Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
+        const delay = retryDelayMs(msg);
         this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
         msg.nak(delay);
       }
@@ -419,6 +419,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     const subjects = left.filter((s) => s !== undefined);
     if (subjects.length) this.logger.warn({ subjects, waitedMs: DRAIN_WAIT_MS }, 'event consumers did not drain in time; their messages in flight will be redelivered');
   }
+}
+
+/** When a failed (or committed but unacked) delivery comes back: 1 s, 2 s, 4 s ... at most a minute. */
+function retryDelayMs(msg: JsMsg): number {
+  return Math.min(500 * 2 ** Math.min(msg.info.deliveryCount, 7), 60_000);
 }
 
 /** How long a shutdown waits for one consumer's iterator to close and its handlers in flight to finish. */
