@@ -37,6 +37,7 @@ import { Teacher } from './staff-people/teacher.entity';
 import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teachers';
 import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-auth-permission-defaults';
 import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
+import { AuthOtpLiveCode1764910000000 } from './migrations/1764910000000-auth-otp-live-code';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
@@ -63,7 +64,8 @@ export const authService: ServiceDefinition = {
     ...peopleEntities, Teacher, Setting],
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
-    AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000],
+    AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000,
+    AuthOtpLiveCode1764910000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

@@ -52,6 +52,29 @@ describe('one-time codes', () => {
     expect((await send('+77000000105')).status).toBe(200);
   });
 
+  it('lets one of many requests of a phone at once through: one code, one SMS, the others told to wait', async () => {
+    clock().advance(3600_000);
+    const phone = '+77029990001'; // a registration: no other test here sends to this number
+    const count = async () => (await pg.query(
+      `SELECT (SELECT count(*) FROM "${schema()}".otp_codes WHERE phone = $1)::int AS codes,
+              (SELECT count(*) FROM "${schema()}".otp_codes WHERE phone = $1 AND consumed_at IS NULL AND superseded_at IS NULL)::int AS live,
+              (SELECT count(*) FROM "${schema()}".outbox WHERE subject = 'sms.requested' AND payload->>'to' = $1)::int AS sms`,
+      [phone],
+    )).rows[0] as { codes: number; live: number; sms: number };
+    const before = await count();
+    const replies = await Promise.all(Array.from({ length: 12 }, () => send(phone, '10.1.1.1', 'register').then((r) => r)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array<number>(11).fill(429)]);
+    for (const refused of replies.filter((r) => r.status === 429)) {
+      expect(refused.body.code).toBe('OTP_RESEND_TOO_SOON');
+      expect(refused.body.details.seconds).toBeGreaterThan(0);
+    }
+    const after = await count();
+    expect(after).toEqual({ codes: before.codes + 1, live: 1, sms: before.sms + 1 });
+    // The one code sent is the live one.
+    const verified = await request(auth.url).post('/api/verify-otp').send({ phone, otp: await lastCode(phone), purpose: 'register' });
+    expect(verified.status).toBe(200);
+  });
+
   it('stores only a keyed hash of the code', async () => {
     clock().advance(3600_000);
     expect((await send('+77000000106')).status).toBe(200);

@@ -40,15 +40,19 @@ describe('SMS delivery reports, recorded in batches', () => {
     auth.app.get(EventConsumers).hooks = {};
   });
 
+  /** Phones used so far: each code goes to a number of its own (one live code per phone). */
+  let phonesUsed = 0;
+
   /** OTP log rows waiting for their SMS reports (as a code request leaves them). */
   async function codes(n: number): Promise<string[]> {
     const smsIds = Array.from({ length: n }, () => randomUUID());
     await pg.query(
       `INSERT INTO ${table()} (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
-       SELECT gen_random_uuid(), '+7700' || lpad((i % 10000000)::text, 7, '0'), 'login', repeat('0', 64), '10.0.0.1', now(), now() + interval '5 minutes', s
+       SELECT gen_random_uuid(), '+7700' || lpad(((i + $2) % 10000000)::text, 7, '0'), 'login', repeat('0', 64), '10.0.0.1', now(), now() + interval '5 minutes', s
          FROM unnest($1::uuid[]) WITH ORDINALITY AS t(s, i)`,
-      [smsIds],
+      [smsIds, phonesUsed],
     );
+    phonesUsed += n;
     return smsIds;
   }
 

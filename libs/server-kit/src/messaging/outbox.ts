@@ -27,6 +27,19 @@ export class EventOutbox {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`event ${subject} must be written inside the business transaction`);
     }
+    const row = this.row(subject, payload);
+    // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
+    // at once instead of waiting for its next poll.
+    await ADD_ROW.rows(manager, row.values);
+    return row.id;
+  }
+
+  /**
+   * The outbox row of an event, validated against proto/ as `add` validates it, for a hot path that writes its
+   * event in the same statement as its business rows (that statement is then the whole transaction: one round
+   * trip instead of four). `values` are the six parameters of `outboxInsertSql`, in its order.
+   */
+  row<S extends EventSubject>(subject: S, payload: EventPayload<S>): { id: string; values: unknown[] } {
     const version = EVENT_VERSION[subject];
     const valid = parseEvent(subject, payload, version);
     const id = randomUUID();
@@ -35,11 +48,25 @@ export class EventOutbox {
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     // The trace goes on with the event: its consumers' spans are children of this request's.
     injectTraceHeaders(headers);
-    // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
-    // at once instead of waiting for its next poll.
-    await ADD_ROW.rows(manager, [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)]);
-    return id;
+    return { id, values: [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)] };
   }
+}
+
+/**
+ * SQL for an event written by the statement that writes its business rows (see `EventOutbox.row`, whose six values
+ * are this SQL's parameters from `$first` on): `cte` is a data-modifying CTE named `name` that adds the event once
+ * if the query `source` gives a row (and not at all if it gives none: a refused request queues nothing); `notify`
+ * is an expression for the statement's SELECT list that wakes the relay at commit (the count of events added).
+ */
+export function outboxInsertSql(name: string, source: string, first: number): { cte: string; notify: string } {
+  const p = (i: number) => `$${first + i}`;
+  return {
+    cte: `${name} AS (
+      INSERT INTO outbox (id, subject, version, payload, headers)
+      SELECT ${p(0)}::uuid, ${p(1)}::varchar, ${p(2)}::int, ${p(3)}::jsonb, ${p(4)}::jsonb FROM (${source} LIMIT 1) AS source
+      RETURNING id)`,
+    notify: `(SELECT count(pg_notify(${p(5)}::text, ${name}.id::text))::int FROM ${name})`,
+  };
 }
 
 /** Prepared once per connection: every event of every service is written by it. */

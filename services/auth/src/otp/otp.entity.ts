@@ -12,6 +12,8 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 @Index('IDX_otp_codes_phone_created', ['phone', 'createdAt'])
 @Index('IDX_otp_codes_ip_created', ['clientIp', 'createdAt'])
 @Index('IDX_otp_codes_sms', ['smsId'])
+// One live code per phone: what lets a code request be one statement without a lock (otp.service.ts).
+@Index('UQ_otp_codes_live_phone', ['phone'], { unique: true, where: '"consumed_at" IS NULL AND "superseded_at" IS NULL' })
 export class OtpCode {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_otp_codes' })
   id!: string;
