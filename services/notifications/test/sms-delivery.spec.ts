@@ -31,6 +31,7 @@ describe('SMS delivery through the HTTP provider adapter', () => {
     '+77000000105': [503, 200], // down once, then accepted (and delivered)
     '+77000000106': [400], // refused: never retried
     '+77000000107': [503, 503, 503], // down for good: given up after SMS_MAX_ATTEMPTS
+    '+77020000001': [503, 200], // one of a burst: down once
   };
 
   beforeAll(async () => {
@@ -91,6 +92,21 @@ describe('SMS delivery through the HTTP provider adapter', () => {
     const log = await request(auth.url).get('/api/otp').query({ phone: '+77000000105', limit: 1 })
       .set('authorization', `Bearer ${await testToken({ roleId: ROLE.manager })}`);
     expect(log.body.data[0].delivery).toMatchObject({ status: 'delivered', provider: 'http', attempts: 2, error: null });
+  });
+
+  it('sends each SMS of a burst once while one of them is tried again', async () => {
+    // Registrations (the numbers have no account): eight codes at once, handled together by notifications.
+    const phones = Array.from({ length: 8 }, (_, i) => `+7702000000${i + 1}`);
+    await Promise.all(phones.map(async (phone) => {
+      const res = await request(auth.url).post('/api/send-otp').set('x-locale', 'en').send({ phone, purpose: 'register', role: 1 });
+      expect(res.status).toBe(200);
+    }));
+    const rows = await waitFor(async () => {
+      const all = await Promise.all(phones.map(otpRow));
+      return all.every((r) => r.sms_status === 'delivered') && all;
+    }, { what: 'eight SMS delivered on the OTP log', timeoutMs: 15_000 });
+    expect(rows.map((r) => calls.filter((c) => c.body.id === r.sms_id).length)).toEqual([2, 1, 1, 1, 1, 1, 1, 1]);
+    expect(rows.map((r) => r.sms_attempts)).toEqual([2, 1, 1, 1, 1, 1, 1, 1]);
   });
 
   it('does not retry a refusal, and reports it failed', async () => {

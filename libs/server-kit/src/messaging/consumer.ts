@@ -45,6 +45,13 @@ export interface BatchedEvent<S extends EventSubject = EventSubject> {
 export interface BatchContext {
   manager: EntityManager;
   subject: EventSubject;
+  /**
+   * This event is to be handled again later (redelivered with the usual back-off), while the rest of the batch
+   * commits: its inbox row is taken back in the batch's transaction, whatever else the handler wrote for it commits.
+   * For a handler whose work for one event can fail on its own outside the database (a provider's HTTP call), so
+   * one event's failure neither fails the batch nor repeats the others' calls.
+   */
+  retryLater(messageId: string): void;
 }
 
 export type BatchHandler<S extends EventSubject> = (events: BatchedEvent<S>[], ctx: BatchContext) => Promise<void>;
@@ -53,6 +60,8 @@ const ON_EVENT = Symbol('kit:on-event');
 
 /** Every event a consumer handles is first recorded here (prepared once per connection). */
 const INBOX_ROW = new PreparedSql(`INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING message_id`);
+/** Inbox rows taken back in a batch's transaction: those events are handled again when redelivered. */
+const INBOX_FORGET = new PreparedSql(`DELETE FROM inbox WHERE consumer = $1 AND message_id = ANY($2::varchar[])`);
 /** A batch's inbox rows in one statement: the ids it returns are the events not handled before. */
 const INBOX_ROWS = new PreparedSql<{ message_id: string }>(
   `INSERT INTO inbox (consumer, message_id, subject) SELECT $1, id, $3 FROM unnest($2::varchar[]) AS id
@@ -91,8 +100,9 @@ export interface OnEventsOptions {
  * is the one event that arrived. A failing batch is rolled back and its events are handled again one by one (each its
  * own transaction), so one bad event is redelivered alone and never holds the others back.
  *
- * Only for handlers whose effects are all in the transaction: a batch that fails after some of its events did
- * something outside the database (an HTTP call) would do it again in the one-by-one pass.
+ * A handler whose events do something outside the database (an HTTP call) must not fail the batch for one event:
+ * it hands that event to `ctx.retryLater` instead (a batch that throws is handled again one by one, which would
+ * repeat the others' calls).
  */
 export const OnEvents = (subject: EventSubject, options: OnEventsOptions) =>
   SetMetadata(ON_EVENT, { subject, durable: options.durable, concurrency: options.concurrency ?? 1, maxBatch: Math.max(1, options.maxBatch ?? 64) });
@@ -306,6 +316,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     const consumer = this.consumerName(reg);
     const timer = this.handleSeconds.startTimer({ subject: reg.subject });
     let fresh = new Set<string>();
+    let retry = new Set<string>();
     try {
       // A batch of one goes on with its event's trace and request id, like a single handler; a larger batch starts its own.
       const only = events.length === 1 ? events[0].msg.headers : undefined;
@@ -315,8 +326,14 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
           const ids = events.map((e) => e.event.messageId);
           fresh = new Set((await INBOX_ROWS.rows(manager, [consumer, ids, reg.subject])).map((r) => r.message_id));
           const todo = events.filter((e) => fresh.has(e.event.messageId)).map((e) => e.event);
-          if (todo.length) await reg.batch!.handler(todo, { manager, subject: reg.subject });
-          for (const e of todo) await this.hooks.afterHandle?.(reg.subject, e.messageId);
+          const later = new Set<string>();
+          const retryLater = (messageId: string) => {
+            if (fresh.has(messageId)) later.add(messageId);
+          };
+          if (todo.length) await reg.batch!.handler(todo, { manager, subject: reg.subject, retryLater });
+          if (later.size) await INBOX_FORGET.run(manager, [consumer, [...later]]);
+          for (const e of todo) if (!later.has(e.messageId)) await this.hooks.afterHandle?.(reg.subject, e.messageId);
+          retry = later;
         })),
       );
     } catch (err) {
@@ -332,6 +349,13 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       return true;
     }
     for (const { msg, event } of events) {
+      if (retry.has(event.messageId)) {
+        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
+        const delay = retryDelayMs(msg);
+        this.logger.warn({ messageId: event.messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event left for a later attempt; will be redelivered');
+        msg.nak(delay);
+        continue;
+      }
       try {
         await this.hooks.beforeAck?.(reg.subject, event.messageId);
         msg.ack();
