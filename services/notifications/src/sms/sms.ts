@@ -41,7 +41,7 @@ export class SmsDelivery {
   @OnEvents('sms.requested', { durable: 'SmsDelivery.deliver', maxBatch: 64, concurrency: 2 })
   async deliver(events: BatchedEvent<'sms.requested'>[], ctx: BatchContext): Promise<void> {
     const reports: EventPayload<'sms.delivery.reported'>[] = [];
-    await inBatches(events, SENDS_AT_ONCE, async ({ payload: sms, messageId, deliveryCount: attempts }) => {
+    await eachAtMost(events, SENDS_AT_ONCE, async ({ payload: sms, messageId, deliveryCount: attempts }) => {
       const outcome = await this.provider.send(sms, ctx.manager);
       const log = { smsId: sms.smsId, purpose: sms.purpose, provider: this.provider.name, attempts };
       const report = (status: 'sent' | 'delivered' | 'failed', error: string | null) => reports.push(this.report(sms, status, attempts, error));
@@ -86,9 +86,13 @@ export class SmsDelivery {
   }
 }
 
-/** Runs `work` for every item, at most `atOnce` at a time. */
-async function inBatches<T>(items: T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += atOnce) await Promise.all(items.slice(i, i + atOnce).map(work));
+/** Runs `work` for every item, at most `atOnce` at a time (a slow call holds one place, not a whole wave). */
+async function eachAtMost<T>(items: T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }
 
 const inboxQuery = z.strictObject({
