@@ -39,6 +39,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * refuses them at once.
  */
 /** A sign-in's statements, prepared once per connection (sign-in bursts on olympiad morning). */
+/** One sign-in of an account at a time (see start). */
+const ACCOUNT_LOCK = new PreparedSql('SELECT pg_advisory_xact_lock(hashtext($1))');
 const LIVE_SESSIONS = new PreparedSql<{ id: string; device_id: string }>('SELECT id, device_id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL');
 const ADD_SESSION = new PreparedSql(
   `INSERT INTO sessions (id, user_id, device_id, device_info, client_ip, refresh_hash, created_at, last_used_at, expires_at)
@@ -66,7 +68,7 @@ export class SessionsService {
   async start(m: EntityManager, user: { id: string; roleId: RoleId }, device: DeviceLogin): Promise<IssuedTokens> {
     const now = this.clock.now();
     // Serialize sign-ins of one account: two devices signing in at once must still leave exactly one session.
-    await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`session:${user.id}`]);
+    await ACCOUNT_LOCK.run(m, [`session:${user.id}`]);
     const live = await LIVE_SESSIONS.rows(m, [user.id]);
     const ended: string[] = [];
     for (const s of live) {
