@@ -122,6 +122,9 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
 
       // Move the PDF up; remove the link.
       await page.getByRole('button', { name: t.moveUp.replace('{{title}}', notes) }).click();
+      // Its toast is on screen before the next press: a toast appearing during a press may take it (the likely cause
+      // of the remove lost in CI's phone runs); one already there is seen by the press's hit check, which waits.
+      await page.getByText(t.reordered).first().waitFor();
       await expectEventually(order, ['file:Notes', 'link:Textbook']);
       // The list shows the new order (its reload done) before the next press: a press on a row being redrawn was lost.
       const shown = async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).map((r) => (r.includes(notes) ? 'notes' : r.includes(book) ? 'book' : r));
