@@ -342,18 +342,12 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         return false;
       }
       const [{ msg, event }] = events;
-      this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-      const delay = retryDelayMs(msg);
-      this.logger.warn({ err, messageId: event.messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
-      msg.nak(delay);
+      this.redeliverLater(reg, msg, event.messageId, 'event handler failed; will be redelivered', err);
       return true;
     }
     for (const { msg, event } of events) {
       if (retry.has(event.messageId)) {
-        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-        const delay = retryDelayMs(msg);
-        this.logger.warn({ messageId: event.messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event left for a later attempt; will be redelivered');
-        msg.nak(delay);
+        this.redeliverLater(reg, msg, event.messageId, 'event left for a later attempt; will be redelivered');
         continue;
       }
       try {
@@ -362,9 +356,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         this.handled.inc({ subject: reg.subject, outcome: fresh.has(event.messageId) ? 'ok' : 'duplicate' });
       } catch (err) {
         // Committed but not acked: the redelivery (soon, as a failed single event's) finds its inbox row and changes nothing.
-        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-        this.logger.warn({ err, messageId: event.messageId, subject: reg.subject }, 'event committed but not acked; its redelivery will be a duplicate');
-        msg.nak(retryDelayMs(msg));
+        this.redeliverLater(reg, msg, event.messageId, 'event committed but not acked; its redelivery will be a duplicate', err);
       }
     }
     timer();
@@ -417,12 +409,17 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         timer();
         this.handled.inc({ subject: reg.subject, outcome });
       } catch (err) {
-        this.handled.inc({ subject: reg.subject, outcome: 'failed' });
-        const delay = retryDelayMs(msg);
-        this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, 'event handler failed; will be redelivered');
-        msg.nak(delay);
+        this.redeliverLater(reg, msg, messageId, 'event handler failed; will be redelivered', err);
       }
     }));
+  }
+
+  /** Counts the delivery as failed, says so, and has JetStream bring it back after the back-off. */
+  private redeliverLater(reg: Registration, msg: JsMsg, messageId: string, why: string, err?: unknown): void {
+    this.handled.inc({ subject: reg.subject, outcome: 'failed' });
+    const delay = retryDelayMs(msg);
+    this.logger.warn({ err, messageId, subject: reg.subject, delivery: msg.info.deliveryCount, retryInMs: delay }, why);
+    msg.nak(delay);
   }
 
   /**

@@ -24,9 +24,7 @@ export class EventOutbox {
   constructor(@Inject(KIT_CONFIG) private readonly config: KitConfig) {}
 
   async add<S extends EventSubject>(manager: EntityManager, subject: S, payload: EventPayload<S>): Promise<string> {
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(`event ${subject} must be written inside the business transaction`);
-    }
+    inTransaction(manager, subject);
     const row = this.row(subject, payload);
     // The row and its notification in one round trip; the notification is delivered at commit, so the relay wakes
     // at once instead of waiting for its next poll.
@@ -39,14 +37,11 @@ export class EventOutbox {
    * that writes one event per event it handled. Returns their ids in order.
    */
   async addMany<S extends EventSubject>(manager: EntityManager, subject: S, payloads: EventPayload<S>[]): Promise<string[]> {
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(`events ${subject} must be written inside the business transaction`);
-    }
+    inTransaction(manager, subject);
     if (!payloads.length) return [];
-    const rows = payloads.map((payload) => this.row(subject, payload).values);
-    const column = (i: number) => rows.map((r) => r[i]);
-    await ADD_ROWS.rows(manager, [column(0), subject, EVENT_VERSION[subject], column(3), column(4), outboxChannel(this.config.DB_SCHEMA)]);
-    return column(0) as string[];
+    const rows = payloads.map((payload) => this.fields(subject, payload));
+    await ADD_ROWS.rows(manager, [rows.map((r) => r.id), subject, EVENT_VERSION[subject], rows.map((r) => r.payload), rows.map((r) => r.headers), this.channel]);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -55,15 +50,31 @@ export class EventOutbox {
    * trip instead of four). `values` are the six parameters of `outboxInsertSql`, in its order.
    */
   row<S extends EventSubject>(subject: S, payload: EventPayload<S>): { id: string; values: unknown[] } {
+    const { id, version, payload: json, headers } = this.fields(subject, payload);
+    return { id, values: [id, subject, version, json, headers, this.channel] };
+  }
+
+  /** The columns of an event's row: its payload validated against proto/, its request id and trace as headers. */
+  private fields<S extends EventSubject>(subject: S, payload: EventPayload<S>): { id: string; version: number; payload: string; headers: string } {
     const version = EVENT_VERSION[subject];
     const valid = parseEvent(subject, payload, version);
-    const id = randomUUID();
     const headers: Record<string, string> = {};
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     // The trace goes on with the event: its consumers' spans are children of this request's.
     injectTraceHeaders(headers);
-    return { id, values: [id, subject, version, JSON.stringify(valid), JSON.stringify(headers), outboxChannel(this.config.DB_SCHEMA)] };
+    return { id: randomUUID(), version, payload: JSON.stringify(valid), headers: JSON.stringify(headers) };
+  }
+
+  private get channel(): string {
+    return outboxChannel(this.config.DB_SCHEMA);
+  }
+}
+
+/** Events are written by the transaction that makes the change they announce, never on their own. */
+function inTransaction(manager: EntityManager, subject: EventSubject): void {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error(`event ${subject} must be written inside the business transaction`);
   }
 }
 
