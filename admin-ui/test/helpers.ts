@@ -1,5 +1,5 @@
 /** Steps the admin UI's browser tests share: signing in through the development SMS inbox, waiting on API calls. */
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { pageRunner } from '@olymp/web-common/testing';
 import kk from '../src/i18n/locales/kk/common.json';
 
@@ -103,29 +103,59 @@ export async function fillLocalized(page: Page, label: string, values: [string, 
 }
 
 /**
- * Chooses `option` in the form's select labelled `label`, opened from the keyboard (or found by typing `search`), and returns once the field shows
- * it and the list has closed. A press on an option while the list is still opening or being redrawn can be lost on a
- * loaded machine (CI's phone run saved a library without its subject: no request left); choosing again is harmless,
- * so a lost choice is made once more, with a line on stderr.
+ * Chooses `option` in the antd select whose input is `combobox`, opened from the keyboard (or found by typing `search`),
+ * and returns once the select shows it and its list has closed. A press on an option while the list is still opening
+ * or being redrawn can be lost on a loaded machine (CI's phone run saved a library without its subject, and a delivery
+ * point without its city: no request left); choosing again is harmless, so a lost choice is made once more, with a
+ * line on stderr.
  */
-export async function chooseInForm(page: Page, label: string, option: string, { search }: { search?: string } = {}): Promise<void> {
-  const input = page.locator('form').getByLabel(label, { exact: true });
-  // `has` is matched inside each select, so it names the input from the page, not from the form.
-  const field = page.locator('form .ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+export async function chooseOption(page: Page, combobox: Locator, option: string, { search, exact = false }: { search?: string; exact?: boolean } = {}): Promise<void> {
+  // The select around the input (a `has` filter would look for the whole of `combobox`'s chain inside each select).
+  const field = combobox.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   const chosen = field.locator('.ant-select-selection-item').filter({ hasText: option });
   for (let attempt = 1; ; attempt++) {
-    await input.focus();
+    await combobox.focus();
     // A select that searches the server lists what the typed words find; the others open from the keyboard.
-    if (search) await input.fill(search);
+    if (search) await combobox.fill(search);
     else await page.keyboard.press('ArrowDown');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+    await (exact ? options.getByText(option, { exact: true }) : options.filter({ hasText: option }).first()).click();
     try {
       await chosen.waitFor({ timeout: attempt === 1 ? 10_000 : 30_000 });
       break;
     } catch (error) {
       if (attempt > 1) throw error;
-      process.stderr.write(`chooseInForm: "${option}" was not shown in "${label}" 10 s after the press; choosing again\n`);
+      process.stderr.write(`chooseOption: "${option}" was not shown 10 s after the press; choosing again\n`);
     }
   }
   await expectEventually(() => page.locator('.ant-select-dropdown:visible').count(), 0);
+}
+
+/** chooseOption for the page form's select labelled `label` (the option's text matched exactly). */
+export async function chooseInForm(page: Page, label: string, option: string, { search }: { search?: string } = {}): Promise<void> {
+  await chooseOption(page, page.locator('form').getByLabel(label, { exact: true }), option, { search, exact: true });
+}
+
+/**
+ * Picks `day` (YYYY-MM-DD) in the calendar of the antd date picker whose input is `input`, and returns once the
+ * calendar has closed and the field shows the day. The picker previews the day under the pointer in the field while
+ * its calendar is open, so the pointer leaves first. A press on a day can be lost on a loaded machine (CI's runs saw
+ * the calendar stay open, showing the day under the pointer); picking again is harmless, so it is made once more, with
+ * a line on stderr.
+ */
+export async function pickDay(page: Page, input: Locator, day: string): Promise<void> {
+  const open = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    if ((await open.count()) === 0) await input.click();
+    await open.locator(`td[title="${day}"]`).click();
+    await page.mouse.move(0, 0);
+    try {
+      await expectEventually(() => open.count(), 0, attempt === 1 ? 10_000 : 30_000);
+      break;
+    } catch (error) {
+      if (attempt > 1) throw error;
+      process.stderr.write(`pickDay: the calendar stayed open 10 s after ${day} was pressed; picking again\n`);
+    }
+  }
+  await expectEventually(() => input.inputValue(), day);
 }

@@ -12,7 +12,7 @@ import { heading, serveUiBuild, waitForTitle } from '@olymp/web-common/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkS from '../src/i18n/locales/kk/settings.json';
-import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
+import { expectEventually, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, pickDay, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -155,13 +155,7 @@ describeWithBrowser('admin-ui settings: general in Chromium', (browser) => {
           expect(await date.inputValue()).toBe(before.stages.primary[0].date);
 
           // A day picked in the calendar.
-          await date.click();
-          await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${day}"]`).click();
-          // The picker previews the day under the pointer in the field while its calendar is open (and a pick can
-          // redraw the calendar under a pointer that stays put): the pointer leaves and the calendar closes first.
-          await page.mouse.move(0, 0);
-          await expectEventually(() => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').count(), 0);
-          await expectEventually(() => date.inputValue(), day);
+          await pickDay(page, date, day);
 
           // A new stage of the teachers' olympiad, its Russian name missing: refused under that field, in Kazakh.
           const teachers = form(page, 'landing').getByTestId('stages-teachers');

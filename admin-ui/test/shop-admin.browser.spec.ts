@@ -10,7 +10,7 @@ import { heading, serveUiBuild } from '@olymp/web-common/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import kk from '../src/i18n/locales/kk/common.json';
 import kkShop from '../src/i18n/locales/kk/shop.json';
-import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
+import { PHONES, chooseOption, expectEventually, goInApp, pageRunnerAllowingHttpErrors, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -47,13 +47,9 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
   };
   const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   const noIds = async (page: Page) => expect(await page.locator('main, .ant-layout-content').first().innerText()).not.toMatch(UUID);
-  /** Opens an antd select from the keyboard (a chosen value's label covers its input), searches, picks `option`. */
-  const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, search: string | null, option: string) => {
-    await combobox.focus();
-    if (search) await combobox.fill(search);
-    else await page.keyboard.press('ArrowDown');
-    await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  };
+  /** Picks `option` in the antd select `combobox`, found by typing `search` when given (see chooseOption). */
+  const choose = (page: Page, combobox: ReturnType<Page['getByRole']>, search: string | null, option: string) =>
+    chooseOption(page, combobox, option, search ? { search } : {});
   const province = async (page: Page, code: string) =>
     (await api<{ id: number; code: string }[]>(page, `provinces?filter=code||$eq||${code}`))[0]!;
 
@@ -251,6 +247,12 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
     await asAdmin(DESKTOP, async (page) => {
       const form = page.locator('form');
       await page.goto(`${gateway.url}/admin/shop/pickup-points`);
+      // A delivery point of its own, so the list has a row whatever the phone flow did.
+      const city = (await api<{ id: number; nameKk: string }[]>(page, 'cities?sort=id,ASC'))[0]!;
+      await api(page, 'delivery-points', {
+        method: 'POST',
+        body: JSON.stringify({ nameKk: 'Сәлемдеме desktop', nameRu: 'Посылка desktop', nameEn: 'Parcels desktop', addressKk: 'Абай 7', addressRu: 'Абая 7', addressEn: 'Abai 7', hours: '09:00-18:00', cityId: city.id }),
+      });
       await heading(page, kkShop.points.pickup.title).waitFor();
       await page.getByRole('row').filter({ hasText: 'Семей олимпиада орталығы' }).getByText('Абай облысы', { exact: true }).waitFor();
       await page.getByRole('combobox', { name: kkShop.points.pickup.place }).waitFor();
@@ -271,7 +273,7 @@ describeWithBrowser('admin-ui shop: pickup and delivery points, prize rules, cla
       await fits(page);
       await goInApp(page, '/shop/delivery-points');
       await heading(page, kkShop.points.delivery.title).waitFor();
-      await expectEventually(async () => (await page.locator('tbody tr.ant-table-row').count()) > 0, true);
+      await page.getByRole('row').filter({ hasText: 'Сәлемдеме desktop' }).getByText(city.nameKk, { exact: true }).waitFor();
       await noIds(page);
       await fits(page);
 

@@ -25,7 +25,7 @@ import enStaff from '../src/i18n/locales/en/staffs.json';
 import kkStaff from '../src/i18n/locales/kk/staffs.json';
 import en from '../src/i18n/locales/en/teaching.json';
 import kk from '../src/i18n/locales/kk/teaching.json';
-import { expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
+import { chooseOption, expectEventually, goInApp, onAdminOrigin, pageRunnerAllowingHttpErrors, PHONES, storageOf, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -93,8 +93,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
   async function openAttendance(page: Page, t: (typeof T)[keyof typeof T], group: string) {
     await goInApp(page, '/attendance');
     await page.getByRole('heading', { name: t.common.sidebar.attendance }).waitFor();
-    await page.getByRole('combobox', { name: t.attendance.group }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: group }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: t.attendance.group }), group);
   }
 
   it('phone 390x844, kk: a manager reads a teacher’s lessons, sets the rate, pays, finds the lesson in the class schedule, reads and downloads the group’s attendance, and finds its homework', async () => {
@@ -150,14 +149,12 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       // The class schedule: this week's lessons with the teacher's name, filtered by teacher, then by group.
       await goInApp(page, '/class-schedule');
       await page.getByRole('heading', { name: t.common.sidebar.classSchedule }).waitFor();
-      await page.getByRole('combobox', { name: t.teacher }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: `${last} Гүлнар` }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: t.teacher }), `${last} Гүлнар`);
       const lessons = page.getByTestId('schedule-lesson');
       await expectEventually(() => lessons.count(), 2);
       await lessons.filter({ hasText: locale === 'kk' ? 'Бөлшектер' : 'Fractions' }).getByText(`${last} Гүлнар`).waitFor();
       await lessons.filter({ hasText: locale === 'kk' ? 'Пайыздар' : 'Percents' }).getByText(t.states.cancelled, { exact: true }).waitFor();
-      await page.getByRole('combobox', { name: t.group }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: t.group }), groupName);
       await expectEventually(() => lessons.count(), 2);
       expect(await page.getByTestId('week-calendar').innerText()).not.toMatch(UUID);
       await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
@@ -186,8 +183,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
       await api(page, `lessons/${held.id}/homework`, { title: task, dueAt: new Date(Date.now() + 86_400_000).toISOString() });
       await goInApp(page, '/homework');
       await page.getByRole('heading', { name: t.common.sidebar.homework }).waitFor();
-      await page.getByRole('combobox', { name: t.attendance.group }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: t.attendance.group }), groupName);
       const taskRow = page.getByTestId('homework-overview').locator('tbody tr', { hasText: task });
       await taskRow.getByText('0 / 1', { exact: true }).waitFor();
       expect(await page.getByTestId('homework-overview').innerText()).not.toMatch(UUID);
@@ -250,8 +246,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
 
       await goInApp(page, '/class-schedule');
       await page.getByRole('heading', { name: t.common.sidebar.classSchedule }).waitFor();
-      await page.getByRole('combobox', { name: t.teacher }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: `${last} Гүлнар` }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: t.teacher }), `${last} Гүлнар`);
       await page.getByTestId('schedule-lesson').filter({ hasText: 'Fractions' }).getByText(`${last} Гүлнар`).waitFor();
       await expectEventually(() => page.getByTestId('schedule-day').count(), 7);
       await fits();
@@ -263,8 +258,7 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
 
       await goInApp(page, '/homework');
       await page.getByRole('heading', { name: t.common.sidebar.homework }).waitFor();
-      await page.getByRole('combobox', { name: t.attendance.group }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: groupName }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: t.attendance.group }), groupName);
       const taskRow = page.getByTestId('homework-overview').locator('tbody tr', { hasText: `Homework ${groupName}` });
       await taskRow.getByText('0 / 1', { exact: true }).waitFor();
       await fits();
