@@ -38,6 +38,7 @@ import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teach
 import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-auth-permission-defaults';
 import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
 import { AuthOtpLiveCode1764910000000 } from './migrations/1764910000000-auth-otp-live-code';
+import { AuthSessionLiveUser1764920000000 } from './migrations/1764920000000-auth-session-live-user';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
@@ -65,13 +66,13 @@ export const authService: ServiceDefinition = {
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
     AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000,
-    AuthOtpLiveCode1764910000000],
+    AuthOtpLiveCode1764910000000, AuthSessionLiveUser1764920000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };
 
 export const startAuth = (env: Record<string, string | undefined> = process.env) => createService(authService, env);
 export { Clock } from './clock';
-export { REFRESH_REUSE_GRACE_MS } from './sessions/sessions.service';
+export { REFRESH_REUSE_GRACE_MS, SessionsService } from './sessions/sessions.service';
 export { demoUserId } from './seed/seeder';
 export { OTP_POLICY } from './otp/otp.service';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Client } from 'pg';
-import { Clock, REFRESH_REUSE_GRACE_MS, startAuth } from '@olymp/auth';
+import { Clock, OTP_POLICY, REFRESH_REUSE_GRACE_MS, SessionsService, startAuth } from '@olymp/auth';
+import type { RoleId } from '@olymp/proto';
 import { startLearning } from '@olymp/learning';
 import { startNotifications } from '@olymp/notifications';
 import { startGateway } from '@olymp/gateway';
@@ -170,6 +171,51 @@ describe('sign-in through the gateway', () => {
       { device_id: 'content-maker-phone', revoke_reason: 'new_device' },
       { device_id: 'content-maker-laptop', revoke_reason: null },
     ]);
+  });
+
+  it('spends one code once when ten sign-ins bring it at once: one session, the others told the code is gone, the earlier device ended once', async () => {
+    const phone = '+77000000001';
+    const earlier = await signIn(phone, 'admin-desktop');
+    const earlierSid = (JSON.parse(Buffer.from(earlier.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    auth.app.get(Clock).advance(61_000);
+    const before = (await api().get('/api/dev/sms').query({ to: phone })).body.data[0]?.sentAt as string;
+    expect((await api().post('/api/send-otp').send({ phone, ...device('admin-tab-0') })).status).toBe(200);
+    const code = await codeFor(phone, before);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api().post('/api/login').set('x-locale', 'en').send({ phone, otp: code, ...device(`admin-tab-${i}`) })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 200).map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 9 }, () => [400, 'OTP_EXPIRED']));
+    const auth_ = ns.schemaOf('auth');
+    const live = await pg.query(`SELECT device_id FROM "${auth_}".sessions WHERE user_id = $1 AND revoked_at IS NULL`, [earlier.user.uuid]);
+    const winner = replies.find((r) => r.status === 200)!;
+    expect(live.rows).toEqual([{ device_id: `admin-tab-${replies.indexOf(winner)}` }]);
+    const ended = await pg.query(`SELECT revoke_reason FROM "${auth_}".sessions WHERE id = $1`, [earlierSid]);
+    expect(ended.rows).toEqual([{ revoke_reason: 'new_device' }]);
+    const events = await pg.query(`SELECT payload FROM "${auth_}".outbox WHERE subject = 'auth.session.revoked' AND payload->>'sessionId' = $1`, [earlierSid]);
+    expect(events.rows.map((r) => r.payload)).toEqual([expect.objectContaining({ userId: earlier.user.uuid, deviceId: 'admin-desktop', reason: 'new_device' })]);
+    expect((await api().get('/api/profile').set('authorization', `Bearer ${winner.body.data.token}`)).status).toBe(200);
+  });
+
+  it('keeps one live session per account in the database: a sign-in that did not read a session gone live meanwhile changes nothing', async () => {
+    const phone = '+77000000106';
+    const first = await signIn(phone, 'pupil-6-tablet');
+    auth.app.get(Clock).advance(61_000);
+    const before = (await api().get('/api/dev/sms').query({ to: phone })).body.data[0]?.sentAt as string;
+    expect((await api().post('/api/send-otp').send({ phone, ...device('pupil-6-laptop') })).status).toBe(200);
+    await codeFor(phone, before);
+    const auth_ = ns.schemaOf('auth');
+    const [code] = (await pg.query(`SELECT id FROM "${auth_}".otp_codes WHERE phone = $1 AND consumed_at IS NULL AND superseded_at IS NULL`, [phone])).rows as { id: string }[];
+    // As if the read had happened before the tablet's session went live: the statement is told no session is live.
+    const outcome = await auth.app.get(SessionsService).startSpending(
+      { id: first.user.uuid, roleId: first.user.roleId as RoleId }, code!.id, OTP_POLICY.maxAttempts, [], { deviceId: 'pupil-6-laptop', deviceInfo: {}, clientIp: '10.0.0.6' },
+    );
+    expect(outcome).toBe('RACED');
+    const codeRow = await pg.query(`SELECT consumed_at FROM "${auth_}".otp_codes WHERE id = $1`, [code!.id]);
+    expect(codeRow.rows).toEqual([{ consumed_at: null }]);
+    const live = await pg.query(`SELECT device_id FROM "${auth_}".sessions WHERE user_id = $1 AND revoked_at IS NULL`, [first.user.uuid]);
+    expect(live.rows).toEqual([{ device_id: 'pupil-6-tablet' }]);
+    expect((await api().get('/api/profile').set('authorization', `Bearer ${first.token}`)).status).toBe(200);
   });
 
   it('logs out everywhere within moments, and refresh tokens rotate', async () => {

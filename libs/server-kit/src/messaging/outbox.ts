@@ -54,6 +54,17 @@ export class EventOutbox {
     return { id, values: [id, subject, version, json, headers, this.channel] };
   }
 
+  /**
+   * The outbox rows of several events of one subject, validated as `row` validates one, for a statement that writes
+   * each of them only if it produced the event's `key` (e.g. the id of a row it changed; see `outboxInsertManySql`,
+   * whose seven parameters are `values`, in its order).
+   */
+  rows<S extends EventSubject>(subject: S, events: { key: string; payload: EventPayload<S> }[]): { ids: string[]; values: unknown[] } {
+    const rows = events.map((e) => this.fields(subject, e.payload));
+    const ids = rows.map((r) => r.id);
+    return { ids, values: [ids, subject, EVENT_VERSION[subject], rows.map((r) => r.payload), rows.map((r) => r.headers), events.map((e) => e.key), this.channel] };
+  }
+
   /** The columns of an event's row: its payload validated against proto/, its request id and trace as headers. */
   private fields<S extends EventSubject>(subject: S, payload: EventPayload<S>): { id: string; version: number; payload: string; headers: string } {
     const version = EVENT_VERSION[subject];
@@ -92,6 +103,25 @@ export function outboxInsertSql(name: string, source: string, first: number): { 
       SELECT ${p(0)}::uuid, ${p(1)}::varchar, ${p(2)}::int, ${p(3)}::jsonb, ${p(4)}::jsonb FROM (${source} LIMIT 1) AS source
       RETURNING id)`,
     notify: `(SELECT count(pg_notify(${p(5)}::text, ${name}.id::text))::int FROM ${name})`,
+  };
+}
+
+/**
+ * SQL for several events written by the statement that writes their business rows (see `EventOutbox.rows`, whose
+ * seven values are this SQL's parameters from `$first` on): `cte` is a data-modifying CTE named `name` that adds each
+ * event whose key is among the text values the query `keys` gives (none when it gives none); `notify` is as in
+ * `outboxInsertSql`.
+ */
+export function outboxInsertManySql(name: string, keys: string, first: number): { cte: string; notify: string } {
+  const p = (i: number) => `$${first + i}`;
+  return {
+    cte: `${name} AS (
+      INSERT INTO outbox (id, subject, version, payload, headers)
+      SELECT e.id, ${p(1)}::varchar, ${p(2)}::int, e.payload, e.headers
+        FROM unnest(${p(0)}::uuid[], ${p(3)}::jsonb[], ${p(4)}::jsonb[], ${p(5)}::text[]) AS e(id, payload, headers, key)
+       WHERE e.key IN (${keys})
+      RETURNING id)`,
+    notify: `(SELECT count(pg_notify(${p(6)}::text, ${name}.id::text))::int FROM ${name})`,
   };
 }
 

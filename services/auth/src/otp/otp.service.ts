@@ -29,7 +29,8 @@ function isUniqueViolation(err: unknown, index: string): boolean {
   return cause?.code === '23505' && cause.constraint === index;
 }
 
-interface ActiveCode {
+/** A live code as a check reads it. */
+export interface LiveCode {
   id: string;
   code_hash: string;
   attempts: number;
@@ -71,12 +72,22 @@ const ISSUE_CODE = new PreparedSql<{ last: Date | null; byPhone: number; byIp: n
    SELECT last, "byPhone", "byIp", ${SMS_EVENT.notify} AS queued FROM recent`,
 );
 const LIVE_CODE_INDEX = 'UQ_otp_codes_live_phone';
-const LIVE_CODE = new PreparedSql<ActiveCode>(
+const LIVE_CODE = new PreparedSql<LiveCode>(
   `SELECT id, code_hash, attempts, expires_at FROM otp_codes
     WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND superseded_at IS NULL
     ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
 );
 const COUNT_GUESS = new PreparedSql('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1');
+/**
+ * A wrong guess of a code read without a lock (a sign-in, see `judge`): counted only while the code is live and has
+ * guesses left, so parallel guesses take the five places one by one as they would behind a lock, and a right code is
+ * then refused by the sign-in's own statement (it spends only a code with guesses left). $1 code id, $2 the limit.
+ */
+const COUNT_GUESS_IF_LEFT = new PreparedSql<{ attempts: number }>(
+  `UPDATE otp_codes SET attempts = attempts + 1
+    WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL AND superseded_at IS NULL
+   RETURNING attempts`,
+);
 const SPEND_CODE = new PreparedSql('UPDATE otp_codes SET consumed_at = $2 WHERE id = $1');
 
 @Injectable()
@@ -156,17 +167,47 @@ export class OtpService {
    */
   async check(m: EntityManager, phone: string, purpose: OtpPurpose, code: string, consume: boolean): Promise<DomainError | null> {
     const [live] = await LIVE_CODE.rows(m, [phone, purpose]);
+    const refused = this.refusal(live);
+    if (refused) return refused;
+    if (!this.matches(live!, phone, purpose, code)) {
+      await COUNT_GUESS.run(m, [live!.id]);
+      return this.wrongGuess(live!.attempts + 1);
+    }
+    if (consume) await SPEND_CODE.run(m, [live!.id, this.clock.now()]);
+    return null;
+  }
+
+  /**
+   * Judges a code read without a lock, outside any transaction (a sign-in reads it with the account, see
+   * SignInService.login): null when it is right, which the caller's statement must confirm by spending it only if it
+   * is still live with guesses left; a wrong guess is counted here, in one statement, only while places are left
+   * (COUNT_GUESS_IF_LEFT), so no more than five guesses are ever judged against one code.
+   */
+  async judge(live: LiveCode | undefined, phone: string, purpose: OtpPurpose, code: string): Promise<DomainError | null> {
+    const refused = this.refusal(live);
+    if (refused) return refused;
+    if (this.matches(live!, phone, purpose, code)) return null;
+    const [counted] = await COUNT_GUESS_IF_LEFT.rows(this.ds, [live!.id, OTP_POLICY.maxAttempts]);
+    // No place left (the others were taken in parallel) or the code went meanwhile: it takes no more guesses.
+    return counted ? this.wrongGuess(counted.attempts) : new DomainError('OTP_ATTEMPTS_EXCEEDED');
+  }
+
+  private refusal(live: LiveCode | undefined): DomainError | null {
     if (!live) return new DomainError('OTP_EXPIRED');
     if (live.attempts >= OTP_POLICY.maxAttempts) return new DomainError('OTP_ATTEMPTS_EXCEEDED');
     if (live.expires_at.getTime() <= this.clock.now().getTime()) return new DomainError('OTP_EXPIRED');
+    return null;
+  }
+
+  private matches(live: LiveCode, phone: string, purpose: OtpPurpose, code: string): boolean {
     const given = Buffer.from(this.hash(phone, purpose, code), 'hex');
     const stored = Buffer.from(live.code_hash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-      await COUNT_GUESS.run(m, [live.id]);
-      const left = OTP_POLICY.maxAttempts - live.attempts - 1;
-      return left > 0 ? new DomainError('OTP_INVALID', { attemptsLeft: left }) : new DomainError('OTP_ATTEMPTS_EXCEEDED');
-    }
-    if (consume) await SPEND_CODE.run(m, [live.id, this.clock.now()]);
-    return null;
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  }
+
+  /** The answer to a wrong guess that made `attempts` of them. */
+  private wrongGuess(attempts: number): DomainError {
+    const left = OTP_POLICY.maxAttempts - attempts;
+    return left > 0 ? new DomainError('OTP_INVALID', { attemptsLeft: left }) : new DomainError('OTP_ATTEMPTS_EXCEEDED');
   }
 }

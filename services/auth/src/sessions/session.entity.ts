@@ -7,7 +7,7 @@ import { User } from '../users/user.entity';
  * token is kept only as a hash and rotates on each use.
  */
 @Entity({ name: 'sessions' })
-@Index('IDX_sessions_user_live', ['userId'], { where: '"revoked_at" IS NULL' })
+@Index('UQ_sessions_live_user', ['userId'], { unique: true, where: '"revoked_at" IS NULL' })
 export class Session {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_sessions' })
   id!: string;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoleId } from '@olymp/proto';
 import {
-  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, PreparedSql, SessionRevocations, TokenSigner,
+  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, PreparedSql, SessionRevocations, TokenSigner, outboxInsertManySql,
 } from '@olymp/server-kit';
 import { Clock } from '../clock';
 
@@ -47,6 +47,46 @@ const ADD_SESSION = new PreparedSql(
    VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
 );
 
+/** The unique index that keeps one live session per account (migration 1764920000000). */
+export const LIVE_SESSION_INDEX = 'UQ_sessions_live_user';
+
+/**
+ * A sign-in with a code judged right (SignInService.login), in one statement which is its whole transaction: the code
+ * is spent only if it is still live, unexpired and has guesses left; only then are the account's live sessions as
+ * the caller read them ended (their rotated-away tokens forgotten, `auth.session.revoked` queued for each one this
+ * statement ended), and the new session added. It used to be eight round trips (begin, the code under a row lock,
+ * spend, a per-account advisory lock, the live sessions, the insert, commit); on olympiad morning each round trip's
+ * socket write was what a sign-in cost auth most (docs/performance.md). No lock is taken first: the unique index on
+ * an account's live session refuses the insert (23505) if a session the caller did not read went live meanwhile, and
+ * `ended` is read (counted) by `added`, so the old sessions are ended before the new one is inserted.
+ *
+ * $1 code id, $2 now, $3 the guess limit, $4 account, $5 the live sessions read, $6 each one's end reason, $7 the new
+ * session's id, $8 device, $9 device info, $10 client address, $11 refresh token hash, $12 expiry, $13-$19 the events.
+ */
+const REVOKED_EVENTS = outboxInsertManySql('revoked', 'SELECT id::text FROM ended', 13);
+const SIGN_IN = new PreparedSql<{ started: number; ended: string[]; queued: number }>(
+  `WITH spent AS (
+     UPDATE otp_codes SET consumed_at = $2
+      WHERE id = $1 AND consumed_at IS NULL AND superseded_at IS NULL AND attempts < $3 AND expires_at > $2
+      RETURNING id),
+   ended AS (
+     UPDATE sessions s SET revoked_at = $2, revoke_reason = r.reason
+       FROM unnest($5::uuid[], $6::varchar[]) AS r(id, reason)
+      WHERE s.id = r.id AND s.user_id = $4 AND s.revoked_at IS NULL AND EXISTS (SELECT 1 FROM spent)
+      RETURNING s.id),
+   forgotten AS (DELETE FROM session_rotations WHERE session_id IN (SELECT id FROM ended)),
+   added AS (
+     INSERT INTO sessions (id, user_id, device_id, device_info, client_ip, refresh_hash, created_at, last_used_at, expires_at)
+     SELECT $7::uuid, $4::uuid, $8, $9::jsonb, $10, $11, $2::timestamptz, $2::timestamptz, $12::timestamptz
+       FROM spent WHERE (SELECT count(*) FROM ended) >= 0
+     RETURNING id),
+   ${REVOKED_EVENTS.cte}
+   SELECT (SELECT count(*) FROM added)::int AS started, ARRAY(SELECT id::text FROM ended) AS ended, ${REVOKED_EVENTS.notify} AS queued`,
+);
+
+/** The outcome of `startSpending` when it started no session. */
+export type NotStarted = 'CODE_GONE' | 'RACED';
+
 @Injectable()
 export class SessionsService {
   private readonly signer: TokenSigner;
@@ -81,6 +121,44 @@ export class SessionsService {
         new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000)],
     );
     this.refuseNow(ended);
+    return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
+  }
+
+  /**
+   * Signs `user` in on a device with the code `codeId`, judged right, ending the live sessions `live` the caller read
+   * with the account: one statement (SIGN_IN). 'CODE_GONE' when the code was spent, replaced, expired or out of
+   * guesses by then (nothing changed); 'RACED' when a session the caller did not read went live meanwhile (nothing
+   * changed: the caller takes the locked way, `start`).
+   */
+  async startSpending(
+    user: { id: string; roleId: RoleId },
+    codeId: string,
+    maxAttempts: number,
+    live: { id: string; deviceId: string }[],
+    device: DeviceLogin,
+  ): Promise<IssuedTokens | NotStarted> {
+    const now = this.clock.now();
+    const reasons = live.map((s): RevokeReason => (s.deviceId === device.deviceId ? 'replaced' : 'new_device'));
+    const events = this.outbox.rows('auth.session.revoked', live.map((s, i) => ({
+      key: s.id,
+      payload: { sessionId: s.id, userId: user.id, deviceId: s.deviceId, reason: reasons[i]!, revokedAt: now.toISOString() },
+    })));
+    const sessionId = randomUUID();
+    const refreshToken = randomBytes(32).toString('base64url');
+    let outcome: { started: number; ended: string[] };
+    try {
+      [outcome] = await SIGN_IN.rows(this.ds, [
+        codeId, now, maxAttempts, user.id, live.map((s) => s.id), reasons, sessionId, device.deviceId, JSON.stringify(device.deviceInfo),
+        device.clientIp, sha256(refreshToken), new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000), ...events.values,
+      ]);
+    } catch (err) {
+      const cause = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+      if (cause?.code === '23505' && cause.constraint === LIVE_SESSION_INDEX) return 'RACED';
+      throw err;
+    }
+    if (!outcome.started) return 'CODE_GONE';
+    // Committed with the statement: this process refuses the ended sessions' tokens from now (others by the event).
+    this.refuseNow(outcome.ended);
     return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
   }
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { type Locale, ROLE, type RoleId, message } from '@olymp/proto';
 import { DomainError, EventOutbox, PreparedSql } from '@olymp/server-kit';
 import { Clock } from '../clock';
-import { OtpService, OTP_POLICY } from '../otp/otp.service';
+import { type LiveCode, OtpService, OTP_POLICY } from '../otp/otp.service';
 import { type IssuedTokens, SessionsService } from '../sessions/sessions.service';
 import { type LoginBody, type RegisterBody, type SendOtpBody, requirePhone } from './signin.dto';
 
@@ -16,6 +16,20 @@ interface Account {
 
 /** Every code request and sign-in looks its account up by phone (prepared once per connection). */
 const ACCOUNT_BY_PHONE = new PreparedSql<Account>('SELECT id, phone, role_id FROM users WHERE phone = $1');
+
+/**
+ * What a sign-in needs to know, in one read and no lock (see `login`): the account, its live login code and its live
+ * sessions. $1 phone.
+ */
+const LOGIN_STATE = new PreparedSql<Account & { code: LiveCode | null; live: { id: string; deviceId: string }[] }>(
+  `SELECT u.id, u.phone, u.role_id,
+          (SELECT json_build_object('id', c.id, 'code_hash', c.code_hash, 'attempts', c.attempts, 'expires_at', c.expires_at)
+             FROM otp_codes c
+            WHERE c.phone = u.phone AND c.purpose = 'login' AND c.consumed_at IS NULL AND c.superseded_at IS NULL) AS code,
+          (SELECT coalesce(json_agg(json_build_object('id', s.id, 'deviceId', s.device_id)), '[]')
+             FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL) AS live
+     FROM users u WHERE u.phone = $1`,
+);
 
 /** Masks a phone for messages: +7 700 *** ** 01. */
 export function maskPhone(phone: string): string {
@@ -72,20 +86,35 @@ export class SignInService {
     return { data: { valid: true }, message: message('OTP_VALID', locale) };
   }
 
+  /**
+   * A sign-in is two round trips and no lock: one read (LOGIN_STATE), the code judged here, and one statement that
+   * spends it, ends the account's other sessions and starts this one (SessionsService.startSpending). A wrong guess is
+   * counted in its own statement and refused. If a session went live between the read and the statement, which only
+   * another sign-in of the account could do, the sign-in takes the locked way in one transaction, as registration does.
+   */
   async login(body: LoginBody, clientIp: string, locale: Locale) {
     const code = body.otp;
     if (!code) throw new DomainError('OTP_REQUIRED');
-    const account = await this.accountBy(body);
-    if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
-    // The code is spent and the session started in one transaction (one commit, and never a spent code without
-    // its session); a wrong guess is committed as counted and then refused.
-    const outcome = await this.ds.transaction(async (m) => {
-      const refused = await this.otp.check(m, account.phone, 'login', code, true);
-      if (refused) return { refused };
-      return { tokens: await this.sessions.start(m, { id: account.id, roleId: account.role_id }, { deviceId: body.device_id, deviceInfo: body.device_info, clientIp }) };
-    });
-    if (outcome.refused) throw outcome.refused;
-    const tokens = outcome.tokens;
+    const phone = body.phone !== undefined ? requirePhone(body.phone) : (await this.accountBy(body))?.phone;
+    const [state] = phone === undefined ? [] : await LOGIN_STATE.rows(this.ds, [phone]);
+    if (!state) throw new DomainError('ACCOUNT_NOT_FOUND');
+    const account: Account = { id: state.id, phone: state.phone, role_id: state.role_id };
+    const live = state.code ? { ...state.code, expires_at: new Date(state.code.expires_at) } : undefined;
+    const refused = await this.otp.judge(live, account.phone, 'login', code);
+    if (refused) throw refused;
+    const device = { deviceId: body.device_id, deviceInfo: body.device_info, clientIp };
+    let tokens = await this.sessions.startSpending({ id: account.id, roleId: account.role_id }, live!.id, OTP_POLICY.maxAttempts, state.live, device);
+    if (tokens === 'RACED') {
+      const outcome = await this.ds.transaction(async (m) => {
+        const again = await this.otp.check(m, account.phone, 'login', code, true);
+        if (again) return { refused: again };
+        return { tokens: await this.sessions.start(m, { id: account.id, roleId: account.role_id }, device) };
+      });
+      if (outcome.refused) throw outcome.refused;
+      tokens = outcome.tokens!;
+    }
+    // Spent, replaced or out of guesses between the read and the statement: as if it had been so at the read.
+    if (tokens === 'CODE_GONE') throw new DomainError('OTP_EXPIRED');
     return { data: this.tokenData(tokens, account.id, account.role_id), message: message('SIGNED_IN', locale) };
   }
 
