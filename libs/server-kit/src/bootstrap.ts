@@ -17,6 +17,7 @@ import { PrefixedNatsServer } from './messaging/rpc';
 import { natsCredentials } from './messaging/nats.service';
 import { multipartPluginOptions } from './uploads/multipart';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits';
+import { serializeReply } from './http/json-once';
 import { Metrics } from './metrics/metrics';
 import { KitMetrics } from './metrics/kit-metrics';
 import { type Span } from '@opentelemetry/api';
@@ -142,6 +143,8 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
     // --- end uploads
   });
   const fastify = adapter.getInstance();
+  // Before any route is registered (each route copies the default): shared rows are serialized once (http/json-once.ts).
+  fastify.setReplySerializer(serializeReply);
   const spans = new WeakMap<FastifyRequest, Span>();
   const inFlight = new Map<FastifyRequest, string>();
   const sockets = new Set<Socket>();

@@ -55,6 +55,7 @@ export { UploadSweeper } from './uploads/upload.sweeper';
 export * from './http/client';
 export * from './http/body-limits';
 export * from './http/csv';
+export * from './http/json-once';
 export * from './audit/audit-log';
 export { AuditEntry, KitAudit1763801000000 } from './audit/audit.entity';
 export { auditLogResource } from './audit/audit-log.resource';

@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import type { z } from 'zod';
 import { type BoardPerson, type BoardRef, type Locale, type leaderboardReply, type memberRowView, type publicRowView, memberRow, publicRow } from '@olymp/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { KIT_LOGGER, RpcClient } from '@olymp/server-kit';
+import { KIT_LOGGER, RpcClient, jsonOnce } from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { Participation } from '../floor/participation.entity';
 import type { BoardViewer } from '../floor/access';
@@ -185,7 +185,8 @@ export class Leaderboards {
     const rows = kind === 'member'
       ? shown.data.map((e) => memberRow(standing(e), personOf(e), maxPoints, locale))
       : shown.data.map((e) => publicRow(standing(e), personOf(e), locale));
-    shown.views.set(key, rows);
+    // Sent to every viewer of the page for the cache's lifetime: serialized once (the kit's jsonOnce).
+    shown.views.set(key, jsonOnce(rows));
     return rows;
   }
 
@@ -229,7 +230,7 @@ export class Leaderboards {
     ]);
     const xp = await this.totalXp(rows.map((r) => r.user_id));
     const first = (page - 1) * perPage;
-    return { total: histogram.total, data: rows.map((r, i) => this.entry(r, first + i + 1, maxPoints, xp)), views: new Map() };
+    return { total: histogram.total, data: jsonOnce(rows.map((r, i) => this.entry(r, first + i + 1, maxPoints, xp))), views: new Map() };
   }
 
   private async histogram(q: Query): Promise<Histogram> {
