@@ -218,8 +218,11 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
 
   /** The header's language switch and sign-out are on the screen. */
   async function headerFits(page: Page, t: typeof kk, width: number) {
-    const box = await page.getByRole('radiogroup', { name: t.language }).boundingBox();
+    const switcher = page.getByRole('radiogroup', { name: t.language });
+    const box = await switcher.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    // Russian is "Рус" in Cyrillic, as on the student site (Latin "Pyc" only looks Russian: a screen reader spells it).
+    expect(await switcher.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('label')?.textContent))).toEqual(['Eng', 'Рус', 'Қаз']);
     const logout = await page.getByRole('button', { name: t.buttons.logout }).boundingBox();
     expect(logout && logout.x + logout.width <= width).toBe(true);
   }

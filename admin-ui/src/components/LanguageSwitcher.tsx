@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** In the order the admin header shows them (spec 2). */
 const LOCALE_OPTIONS = localeOptions(['en', 'ru', 'kk']);
 
-/** Eng / Pyc / Қаз (spec 2): a radio group, so the current language is announced as checked. */
+/** Eng / Рус / Қаз (spec 2, Russian in Cyrillic): a radio group, so the current language is announced as checked. */
 export function LanguageSwitcher() {
   // Read from i18next itself: Refine's locale hooks keep the provider they first saw.
   const { t, i18n } = useTranslation();

@@ -20,7 +20,8 @@ export interface LocaleOption {
 
 const LOCALE_OPTIONS: Readonly<Record<Locale, LocaleOption>> = {
   kk: { locale: 'kk', label: 'Қаз', name: 'Қазақша' },
-  ru: { locale: 'ru', label: 'Pyc', name: 'Русский' },
+  // Cyrillic: spec 2's "Pyc" is Latin letters that only look Russian (screen readers and search spell them as such).
+  ru: { locale: 'ru', label: 'Рус', name: 'Русский' },
   en: { locale: 'en', label: 'Eng', name: 'English' },
 };
 

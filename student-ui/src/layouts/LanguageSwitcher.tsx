@@ -1,11 +1,8 @@
 import { changeLocale, isLocale, localeOptions } from '@olymp/web-common';
 import { useTranslation } from 'react-i18next';
 
-/**
- * In the order the public site shows them (spec 2). Russian is labelled "Рус" in Cyrillic (the shared list's "Pyc"
- * is Latin letters that only look Russian: screen readers and search spell it out as such).
- */
-const LOCALE_OPTIONS = localeOptions(['kk', 'ru', 'en']).map((option) => (option.locale === 'ru' ? { ...option, label: 'Рус' } : option));
+/** In the order the public site shows them (spec 2). */
+const LOCALE_OPTIONS = localeOptions(['kk', 'ru', 'en']);
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
