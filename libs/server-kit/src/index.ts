@@ -8,6 +8,7 @@ export * from './validation/zod-validation';
 export * from './validation/text';
 export * from './database/database';
 export * from './database/prepared';
+export * from './database/errors';
 export { migrateService, migrationConfig, MIGRATED_SERVICES, type MigrationReport } from './database/migrate-cli';
 export * from './messaging/messaging.entities';
 export * from './messaging/nats.service';

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { ROLE } from '@olymp/proto';
 import {
   AUDIT_MASK, AuditLog, type CrudChange, type CrudHooks, type CrudWriteContext, CrudResource, CrudResourceService, DomainError,
-  type PermissionSource, type RunningService, createService, isSecretField, maskSecrets,
+  type RunningService, createService, isSecretField, maskSecrets,
   pendingSchemaChanges,
 } from '@olymp/server-kit';
-import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { createTestNamespace, NoPermissions, testToken } from '@olymp/server-kit/testing';
 
 @Entity({ name: 'audit_probe' })
 class AuditProbe {
@@ -78,12 +78,6 @@ class ProbeHooks implements CrudHooks<AuditProbe> {
   }
   afterCommit(change: CrudChange<AuditProbe>): void {
     committed.push(change);
-  }
-}
-
-class NoPermissions implements PermissionSource {
-  permissionsOf(): Promise<string[]> {
-    return Promise.resolve([]);
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
-import { type PermissionSource, type RunningService, Public, createService } from '@olymp/server-kit';
-import { createTestNamespace, waitFor } from '@olymp/server-kit/testing';
+import { type RunningService, Public, createService } from '@olymp/server-kit';
+import { createTestNamespace, NoPermissions, waitFor } from '@olymp/server-kit/testing';
 
 /** The slow route's answer waits for the test to release it. */
 let release: () => void = () => undefined;
@@ -26,12 +26,6 @@ class ShutdownProbeController {
 
 @Module({ controllers: [ShutdownProbeController] })
 class ShutdownProbeModule {}
-
-class NoPermissions implements PermissionSource {
-  async permissionsOf(): Promise<string[]> {
-    return [];
-  }
-}
 
 /** Resolves when `socket` is closed, with everything it received. */
 function closed(socket: Socket): Promise<string> {

@@ -4,8 +4,8 @@
  */
 import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
-import { type PermissionSource, type RunningService, Public, createService, jsonOnce, serializeReply } from '@olymp/server-kit';
-import { createTestNamespace } from '@olymp/server-kit/testing';
+import { type RunningService, Public, createService, jsonOnce, serializeReply } from '@olymp/server-kit';
+import { createTestNamespace, NoPermissions } from '@olymp/server-kit/testing';
 
 const rows = jsonOnce([{ rank: 1, name: 'Айгерім С.', note: 'a "quoted" \u2028 line', gone: undefined }, { rank: 2, name: 'Нұрлан А.', nested: { a: [1, null] } }]);
 
@@ -52,12 +52,6 @@ changedAfterMarking[0]!.n = 2;
 
 @Module({ controllers: [RowsController] })
 class RowsModule {}
-
-class NoPermissions implements PermissionSource {
-  async permissionsOf(): Promise<string[]> {
-    return [];
-  }
-}
 
 describe('a service replying with rows serialized once', () => {
   const ns = createTestNamespace();

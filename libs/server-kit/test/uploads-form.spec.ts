@@ -14,7 +14,7 @@ import {
   DomainError,
   KIT_CONFIG,
   type KitConfig,
-  type PermissionSource,
+  
   type RunningService,
   SignedIn,
   UploadSpool,
@@ -23,7 +23,7 @@ import {
   formBoolean,
   readMultipartForm,
 } from '@olymp/server-kit';
-import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
+import { createTestNamespace, NoPermissions, testToken } from '@olymp/server-kit/testing';
 
 const productForm = z.strictObject({
   title: z.string().min(1),
@@ -66,12 +66,6 @@ class FormProbeController {
 class FormProbeModule {}
 
 /** Signed-in routes only: no auth service needed for role permissions. */
-class NoPermissions implements PermissionSource {
-  async permissionsOf(): Promise<string[]> {
-    return [];
-  }
-}
-
 describe('multipart forms', () => {
   const ns = createTestNamespace();
   const uploadDir = mkdtempSync(join(tmpdir(), 'olymp-forms-'));

@@ -39,9 +39,9 @@ export class EventOutbox {
   async addMany<S extends EventSubject>(manager: EntityManager, subject: S, payloads: EventPayload<S>[]): Promise<string[]> {
     inTransaction(manager, subject);
     if (!payloads.length) return [];
-    const rows = payloads.map((payload) => this.fields(subject, payload));
-    await ADD_ROWS.rows(manager, [rows.map((r) => r.id), subject, EVENT_VERSION[subject], rows.map((r) => r.payload), rows.map((r) => r.headers), this.channel]);
-    return rows.map((r) => r.id);
+    const c = this.columns(subject, payloads);
+    await ADD_ROWS.rows(manager, [c.ids, subject, EVENT_VERSION[subject], c.payloads, c.headers, this.channel]);
+    return c.ids;
   }
 
   /**
@@ -60,9 +60,14 @@ export class EventOutbox {
    * whose seven parameters are `values`, in its order).
    */
   rows<S extends EventSubject>(subject: S, events: { key: string; payload: EventPayload<S> }[]): { ids: string[]; values: unknown[] } {
-    const rows = events.map((e) => this.fields(subject, e.payload));
-    const ids = rows.map((r) => r.id);
-    return { ids, values: [ids, subject, EVENT_VERSION[subject], rows.map((r) => r.payload), rows.map((r) => r.headers), events.map((e) => e.key), this.channel] };
+    const c = this.columns(subject, events.map((e) => e.payload));
+    return { ids: c.ids, values: [c.ids, subject, EVENT_VERSION[subject], c.payloads, c.headers, events.map((e) => e.key), this.channel] };
+  }
+
+  /** Several events' rows as columns (ids, payloads, headers), for the statements that insert from arrays. */
+  private columns<S extends EventSubject>(subject: S, payloads: EventPayload<S>[]): { ids: string[]; payloads: string[]; headers: string[] } {
+    const rows = payloads.map((payload) => this.fields(subject, payload));
+    return { ids: rows.map((r) => r.id), payloads: rows.map((r) => r.payload), headers: rows.map((r) => r.headers) };
   }
 
   /** The columns of an event's row: its payload validated against proto/, its request id and trace as headers. */

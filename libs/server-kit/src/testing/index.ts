@@ -15,6 +15,13 @@ export * from './browser';
 export * from './routes';
 export * from './spans';
 
+/** A service's permission source for tests of routes that need none (public or signed-in): every role has none. */
+export class NoPermissions {
+  async permissionsOf(): Promise<string[]> {
+    return [];
+  }
+}
+
 export interface TestNamespace {
   /** Short random id of this namespace. */
   id: string;

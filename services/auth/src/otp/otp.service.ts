@@ -2,7 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Locale, message } from '@olymp/proto';
-import { type Counter, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, Metrics, PreparedSql, outboxInsertSql } from '@olymp/server-kit';
+import { type Counter, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, Metrics, PreparedSql, isUniqueViolation, outboxInsertSql } from '@olymp/server-kit';
 import { Clock } from '../clock';
 import type { OtpPurpose } from './otp.entity';
 
@@ -22,12 +22,6 @@ export const OTP_POLICY = {
   // stops one address pumping SMS to thousands of numbers; the per-phone cap protects each number.
   perIpPerHour: 1000,
 } as const;
-
-/** A statement refused by unique index `index`. */
-function isUniqueViolation(err: unknown, index: string): boolean {
-  const cause = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return cause?.code === '23505' && cause.constraint === index;
-}
 
 /** A live code as a check reads it. */
 export interface LiveCode {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoleId } from '@olymp/proto';
 import {
-  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, PreparedSql, SessionRevocations, TokenSigner, outboxInsertManySql,
+  ACCESS_TOKEN_TTL_SECONDS, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, PreparedSql, SessionRevocations, TokenSigner, isUniqueViolation, outboxInsertManySql,
 } from '@olymp/server-kit';
 import { Clock } from '../clock';
 
@@ -48,7 +48,7 @@ const ADD_SESSION = new PreparedSql(
 );
 
 /** The unique index that keeps one live session per account (migration 1764920000000). */
-export const LIVE_SESSION_INDEX = 'UQ_sessions_live_user';
+const LIVE_SESSION_INDEX = 'UQ_sessions_live_user';
 
 /**
  * A sign-in with a code judged right (SignInService.login), in one statement which is its whole transaction: the code
@@ -84,6 +84,15 @@ const SIGN_IN = new PreparedSql<{ started: number; ended: string[]; queued: numb
    SELECT (SELECT count(*) FROM added)::int AS started, ARRAY(SELECT id::text FROM ended) AS ended, ${REVOKED_EVENTS.notify} AS queued`,
 );
 
+/** Why a live session ends when the account signs in on `deviceId`: the same device again, or another one. */
+const endReason = (session: { deviceId: string }, deviceId: string): RevokeReason => (session.deviceId === deviceId ? 'replaced' : 'new_device');
+
+/** A new session's id, refresh token (kept only as its hash) and expiry. */
+function newSession(now: Date) {
+  const refreshToken = randomBytes(32).toString('base64url');
+  return { id: randomUUID(), refreshToken, refreshHash: sha256(refreshToken), expiresAt: new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000) };
+}
+
 /** The outcome of `startSpending` when it started no session. */
 export type NotStarted = 'CODE_GONE' | 'RACED';
 
@@ -112,16 +121,13 @@ export class SessionsService {
     const live = await LIVE_SESSIONS.rows(m, [user.id]);
     const ended: string[] = [];
     for (const s of live) {
-      await this.revokeOne(m, user.id, s.id, s.device_id, s.device_id === device.deviceId ? 'replaced' : 'new_device', now);
+      await this.revokeOne(m, user.id, s.id, s.device_id, endReason({ deviceId: s.device_id }, device.deviceId), now);
       ended.push(s.id);
     }
-    const sessionId = randomUUID();
-    const refreshToken = randomBytes(32).toString('base64url');
-    await ADD_SESSION.rows(m, [sessionId, user.id, device.deviceId, JSON.stringify(device.deviceInfo), device.clientIp, sha256(refreshToken), now,
-        new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000)],
-    );
+    const session = newSession(now);
+    await ADD_SESSION.rows(m, [session.id, user.id, device.deviceId, JSON.stringify(device.deviceInfo), device.clientIp, session.refreshHash, now, session.expiresAt]);
     this.refuseNow(ended);
-    return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
+    return { ...(await this.access(user, session.id, device.deviceId)), refreshToken: session.refreshToken, sessionId: session.id };
   }
 
   /**
@@ -138,28 +144,26 @@ export class SessionsService {
     device: DeviceLogin,
   ): Promise<IssuedTokens | NotStarted> {
     const now = this.clock.now();
-    const reasons = live.map((s): RevokeReason => (s.deviceId === device.deviceId ? 'replaced' : 'new_device'));
+    const reasons = live.map((s) => endReason(s, device.deviceId));
     const events = this.outbox.rows('auth.session.revoked', live.map((s, i) => ({
       key: s.id,
       payload: { sessionId: s.id, userId: user.id, deviceId: s.deviceId, reason: reasons[i]!, revokedAt: now.toISOString() },
     })));
-    const sessionId = randomUUID();
-    const refreshToken = randomBytes(32).toString('base64url');
+    const session = newSession(now);
     let outcome: { started: number; ended: string[] };
     try {
       [outcome] = await SIGN_IN.rows(this.ds, [
-        codeId, now, maxAttempts, user.id, live.map((s) => s.id), reasons, sessionId, device.deviceId, JSON.stringify(device.deviceInfo),
-        device.clientIp, sha256(refreshToken), new Date(now.getTime() + REFRESH_TTL_DAYS * 86400_000), ...events.values,
+        codeId, now, maxAttempts, user.id, live.map((s) => s.id), reasons, session.id, device.deviceId, JSON.stringify(device.deviceInfo),
+        device.clientIp, session.refreshHash, session.expiresAt, ...events.values,
       ]);
     } catch (err) {
-      const cause = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-      if (cause?.code === '23505' && cause.constraint === LIVE_SESSION_INDEX) return 'RACED';
+      if (isUniqueViolation(err, LIVE_SESSION_INDEX)) return 'RACED';
       throw err;
     }
     if (!outcome.started) return 'CODE_GONE';
     // Committed with the statement: this process refuses the ended sessions' tokens from now (others by the event).
     this.refuseNow(outcome.ended);
-    return { ...(await this.access(user, sessionId, device.deviceId)), refreshToken, sessionId };
+    return { ...(await this.access(user, session.id, device.deviceId)), refreshToken: session.refreshToken, sessionId: session.id };
   }
 
   /**
