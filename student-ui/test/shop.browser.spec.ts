@@ -117,6 +117,10 @@ async function pressMove(page: Page, done: (state: MoveDialogState) => boolean, 
   try {
     // A loading button ignores presses (no double moves): after a refused move it spins a moment longer.
     await hasCount(page.getByRole('dialog').locator('.ant-btn-loading'), 0);
+    // A refused move's message under the field goes once the field changes; while it goes the form shrinks and Move
+    // moves up under the pointer, and a message still there would pass for this press's answer (a clean-clone run
+    // saw the right code's press lost that way: no request, no second press, the dialog open for 30 s).
+    await hasCount(page.getByRole('dialog').locator('.ant-form-item-explain-error'), 0);
     await moveButton(page).click();
     const reacted = await until(probe, (state) => done(state) || state.moves.length > 0 || state.errors.length > 0, `the press on Move (${what})`, 10_000).catch(() => null);
     if (reacted === null) {
