@@ -74,8 +74,18 @@ describeWithBrowser('admin-ui certificates in bulk in Chromium', (browser) => {
         // No sideways scrolling on a phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await panel.getByRole('button', { name: kk.certs.clear }).click();
-        await page.locator('.ant-popconfirm').getByRole('button', { name: kk.certs.clear }).click();
-        await panel.getByRole('button', { name: kk.certs.generate }).waitFor();
+        const confirm = page.locator('.ant-popconfirm:visible').getByRole('button', { name: kk.certs.clear });
+        await confirm.click();
+        const generate = panel.getByRole('button', { name: kk.certs.generate });
+        // A press on the confirmation as it opens can be lost on a loaded machine (a clean-clone run: the runs stayed,
+        // 30 s); clearing again is harmless, so a lost press is made once more, with a line on stderr.
+        const cleared = await generate.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+        if (!cleared) {
+          process.stderr.write('certificates.browser: clear was not confirmed 10 s after the press; pressing again\n');
+          if (!(await confirm.isVisible())) await panel.getByRole('button', { name: kk.certs.clear }).click();
+          await confirm.click();
+        }
+        await generate.waitFor();
       });
     });
   }
