@@ -143,6 +143,13 @@ export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?:
     // --- end uploads
   });
   const fastify = adapter.getInstance();
+  // JSON routes read JSON only. Fastify's own application/json parser stays (the one Nest would add is the same
+  // parser); its text/plain one goes, and Nest's urlencoded one is never added (bodyParser: false in NestFactory.create
+  // below): a form or a text body would otherwise reach a JSON route's validation as if it were JSON, so a
+  // form-encoded login signed in. Such a body is now 415 UNSUPPORTED_MEDIA_TYPE before any handler runs. Uploads are
+  // multipart/form-data (their own parser, uploads/multipart.ts). A route that must take a form (a payment provider's
+  // callback that posts one) would register its own parser in its own encapsulated context.
+  fastify.removeContentTypeParser('text/plain');
   // Before any route is registered (each route copies the default): shared rows are serialized once (http/json-once.ts).
   fastify.setReplySerializer(serializeReply);
   const spans = new WeakMap<FastifyRequest, Span>();
@@ -204,6 +211,8 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
   const adapter = buildFastifyAdapter(config, logger, metrics);
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),
+    // No urlencoded parser; JSON is Fastify's own (buildFastifyAdapter).
+    bodyParser: false,
     abortOnError: false,
   });
   app.setGlobalPrefix('api', { exclude: ['health', 'health/ready'] });

@@ -157,7 +157,9 @@ describe('hostile input gets a 4xx, never a 500', () => {
     ['application/xml', '<a>1</a>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['application/octet-stream', '{}', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     [';;;', '{}', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['text/plain', '{"phone":"+77010000000"}', 400, 'VALIDATION_FAILED'],
+    ['text/plain', '{"phone":"+77010000000"}', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['application/x-www-form-urlencoded', 'phone=%2B77010000000', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['application/json; charset=utf-8', '{"phone":', 400, 'MALFORMED_BODY'],
     ['application/json', '{"phone":', 400, 'MALFORMED_BODY'],
     ['application/json', '', 400, 'MALFORMED_BODY'],
   ])('answers a %s body %j with %i %s, logged as a client error', async (type, body, status, code) => {
@@ -172,6 +174,23 @@ describe('hostile input gets a 4xx, never a 500', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it('signs no one in from a form-encoded or text body, and leaves the code unspent', async () => {
+    const phone = '+77000000105';
+    expect((await api().post('/api/send-otp').send({ phone, device_id: 'form-probe-1' })).status).toBe(200);
+    const otp = await codeFor(phone);
+    const form = new URLSearchParams({ phone, otp, device_id: 'form-probe-1' }).toString();
+    for (const [type, body] of [['application/x-www-form-urlencoded', form], ['text/plain', JSON.stringify({ phone, otp, device_id: 'form-probe-1' })]]) {
+      const res = await api().post('/api/login').set('content-type', type).set('x-locale', 'ru').send(body);
+      expect([type, res.status, res.body.code, res.body.token]).toEqual([type, 415, 'UNSUPPORTED_MEDIA_TYPE', undefined]);
+      expect(res.body.message).toMatch(/^Этот тип содержимого/);
+    }
+    const code = await pg.query(`SELECT consumed_at, attempts FROM "${ns.schemaOf('auth')}".otp_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, [phone]);
+    expect(code.rows).toEqual([{ consumed_at: null, attempts: 0 }]);
+    // The same code as JSON still signs in: nothing was consumed.
+    const ok = await api().post('/api/login').send({ phone, otp, device_id: 'form-probe-1' });
+    expect(ok.status).toBe(200);
   });
 
   it('answers 415 in the caller\'s language', async () => {
