@@ -430,4 +430,26 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
       await fitsTheScreen(page, width);
     });
   });
+
+  for (const size of SIZES) {
+    it(`${size.name}: the OTP log shows the admin's own sign-in code, its status and what became of its SMS (notifications' record, asked over RPC), in ${size.locales.join(' and ')}`, async () => {
+      await as('admin', size.viewport, async (page) => {
+        for (const [locale, t] of localesOf(size)) {
+          await open(page, '/otp', locale);
+          await heading(page, t.sidebar.otp).waitFor();
+          await page.getByRole('searchbox', { name: t.otp.phone }).fill(PHONES.admin);
+          // The filter is applied once the number is whole: only the admin's codes are left.
+          await expectEventually(async () => {
+            const phones = await tableRows(page).locator('td:nth-child(2)').allInnerTexts();
+            return phones.length > 0 && phones.every((p) => p === PHONES.admin);
+          }, true);
+          // The code the admin signed in with: used, and its SMS sent by the development inbox.
+          const row = tableRows(page).filter({ hasText: t.otp.statuses.used }).first();
+          await row.getByText(t.otp.deliveries.sent, { exact: true }).waitFor();
+          await row.getByText(t.otp.purposes.login, { exact: true }).waitFor();
+          await fitsTheScreen(page, size.viewport.width);
+        }
+      });
+    });
+  }
 });

@@ -104,16 +104,6 @@ export const EVENT_SCHEMAS = {
       earnedAt: instant,
     }),
   },
-  'sms.delivery.reported': {
-    1: z.object({
-      smsId: uuid,
-      status: z.enum(['sent', 'delivered', 'failed']),
-      provider: z.string().min(1).max(40),
-      attempts: z.number().int().positive(),
-      error: z.string().max(500).nullable(),
-      reportedAt: instant,
-    }),
-  },
   'invoice.paid': {
     1: z.object({
       invoiceId: uuid,

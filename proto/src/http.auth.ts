@@ -87,7 +87,7 @@ export type ProfileSaveReply = z.output<typeof profileSaveReply>;
 export const userPermissionsReply = dataOf(z.array(z.string()));
 export type UserPermissionsReply = z.output<typeof userPermissionsReply>;
 
-/** One code of the OTP log (staff, `otp:index`), with what notifications reported about its SMS. */
+/** One code of the OTP log (staff, `otp:index`), with what notifications recorded about its SMS. */
 export const otpLogRow = z.object({
   id: z.uuid(),
   phone: z.string(),
@@ -97,9 +97,12 @@ export const otpLogRow = z.object({
   clientIp: z.string(),
   sentAt: isoInstant,
   usedAt: isoInstant.nullable(),
-  /** Null until the first delivery report. */
+  /**
+   * What notifications recorded about the SMS (RPC `notifications.sms.deliveries`, asked when the page is read): null
+   * until its first attempt; status `unknown` (and nulls) when notifications did not answer in time.
+   */
   delivery: z
-    .object({ status: z.string(), provider: z.string().nullable(), attempts: z.number().int().nullable(), error: z.string().nullable(), reportedAt: isoInstant.nullable() })
+    .object({ status: z.enum(['sent', 'delivered', 'failed', 'unknown']), provider: z.string().nullable(), attempts: z.number().int().nullable(), error: z.string().nullable(), reportedAt: isoInstant.nullable() })
     .nullable(),
 });
 export type OtpLogRow = z.output<typeof otpLogRow>;

@@ -208,6 +208,25 @@ export const RPC = {
       ),
     }),
   },
+  /**
+   * What became of SMS, by the id `sms.requested` gave them (auth's OTP log asks for the page it shows): the latest
+   * attempt's outcome as notifications recorded it. Ids with no attempt yet, or unknown, are left out.
+   */
+  'notifications.sms.deliveries': {
+    request: z.object({ smsIds: z.array(uuid).min(1).max(100) }),
+    reply: z.object({
+      deliveries: z.array(
+        z.object({
+          smsId: uuid,
+          status: z.enum(['sent', 'delivered', 'failed']),
+          provider: z.string().min(1).max(40),
+          attempts: z.number().int().positive(),
+          error: z.string().max(500).nullable(),
+          reportedAt: instant,
+        }),
+      ),
+    }),
+  },
   /** Which boards exist and are live now (a starting notifications node rebuilds these). */
   'learning.boards.live': {
     request: z.object({}),

@@ -36,9 +36,9 @@ import { UserRoleController } from './staff-people/user-role.controller';
 import { Teacher } from './staff-people/teacher.entity';
 import { AuthTeachers1763803000000 } from './migrations/1763803000000-auth-teachers';
 import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-auth-permission-defaults';
-import { SmsDeliveryReports } from './otp/sms-delivery.consumer';
 import { AuthOtpLiveCode1764910000000 } from './migrations/1764910000000-auth-otp-live-code';
 import { AuthSessionLiveUser1764920000000 } from './migrations/1764920000000-auth-session-live-user';
+import { AuthOtpDeliveryAsked1764930000000 } from './migrations/1764930000000-auth-otp-delivery-asked';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
@@ -51,7 +51,7 @@ import { AuthUserLocale1764900000000 } from './migrations/1764900000000-auth-use
   controllers: [RolesRpcController, UsersRpcController, SignInController, ProfileController, OtpLogController,
     PeopleController, UserRoleController],
   providers: [RolesService, AuthSeeder, OtpService, SessionsService, SignInService, ProfileService,
-    ...peopleProviders, SmsDeliveryReports],
+    ...peopleProviders],
   imports: [AuditModule],
   exports: [RolesService],
 })
@@ -66,7 +66,7 @@ export const authService: ServiceDefinition = {
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
     AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000,
-    AuthOtpLiveCode1764910000000, AuthSessionLiveUser1764920000000],
+    AuthOtpLiveCode1764910000000, AuthSessionLiveUser1764920000000, AuthOtpDeliveryAsked1764930000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };

@@ -3,7 +3,8 @@ import { AuditModule, type KitConfig, type ServiceDefinition, auditLogResource, 
 import { NOTIFICATIONS_CONFIG } from './tokens';
 import { type NotificationsConfig, loadNotificationsConfig } from './config';
 import { DevSms } from './sms/dev-sms.entity';
-import { DevSmsController, SmsDelivery } from './sms/sms';
+import { DevSmsController, SmsDeliveriesRpc, SmsDelivery } from './sms/sms';
+import { SmsDeliveryRecord } from './sms/sms-delivery.entity';
 import { RealtimeServer } from './realtime/realtime.server';
 import { AfterCommit } from './realtime/after-commit';
 import { BoardRegistry } from './leaderboard/board-registry';
@@ -27,6 +28,7 @@ import { ChatImagesController } from './chat/chat-images.controller';
 import { ChatImagesService } from './chat/chat-images.service';
 import { NotificationsChatImages1764200000000 } from './migrations/1764200000000-notifications-chat-images';
 import { NotificationsChatOpen1764900000000 } from './migrations/1764900000000-notifications-chat-open';
+import { NotificationsSmsDeliveries1764930000000 } from './migrations/1764930000000-notifications-sms-deliveries';
 import { ChatService } from './chat/chat.service';
 import { ChatController } from './chat/chat.controller';
 import { ChatAdminController } from './chat/chat-admin.controller';
@@ -47,7 +49,7 @@ export class NotificationsModule {
   static register(config: KitConfig, settings: NotificationsConfig): DynamicModule {
     return {
       module: NotificationsModule,
-      controllers: [LeaderboardLiveController, NoticesController, ...(config.DEV_SMS_INBOX ? [DevSmsController] : [])],
+      controllers: [LeaderboardLiveController, NoticesController, SmsDeliveriesRpc, ...(config.DEV_SMS_INBOX ? [DevSmsController] : [])],
       providers: [
         { provide: NOTIFICATIONS_CONFIG, useValue: settings },
         RealtimeServer,
@@ -76,8 +78,8 @@ export const notificationsDefinition = (env: Record<string, string | undefined> 
     const core = NotificationsModule.register(config, loadNotificationsConfig(env, config));
     return [core, { module: ChatModule, imports: [AuditModule, core] }, auditLogResource({ access: 'log:index', path: 'logs/notifications' })];
   },
-  entities: [DevSms, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport, ChatImage],
-  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000, NotificationsChatImages1764200000000, NotificationsChatOpen1764900000000],
+  entities: [DevSms, SmsDeliveryRecord, Notice, ChatGroup, ChatMember, ChatMessage, ChatReport, ChatImage],
+  migrations: [NotificationsInitial1763780000100, NotificationsLive1763820000000, NotificationsChat1764100000000, NotificationsChatImages1764200000000, NotificationsChatOpen1764900000000, NotificationsSmsDeliveries1764930000000],
 });
 
 export const notificationsService: ServiceDefinition = notificationsDefinition();
@@ -87,3 +89,4 @@ export const startNotifications = (env: Record<string, string | undefined> = pro
 
 export { BoardRegistry } from './leaderboard/board-registry';
 export type * from './realtime/socket-contract';
+export { recordSmsOutcomes, type SmsOutcomeRecord } from './sms/sms';

@@ -34,7 +34,7 @@ export default function OtpLogPage() {
         aria-label={t('otp.phone')}
         placeholder="+7 700 000 00 00"
         allowClear
-        style={{ width: 260 }}
+        style={{ width: 260, maxWidth: '100%' }}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -44,6 +44,8 @@ export default function OtpLogPage() {
       <Table<OtpRow>
         rowKey="id"
         size="small"
+        // Eight columns: on a phone the table scrolls inside the page instead of widening it.
+        scroll={{ x: 'max-content' }}
         loading={log.isLoading}
         dataSource={log.data?.data ?? []}
         pagination={{ current: page.page, pageSize: page.limit, total: log.data?.total ?? 0, showTotal: (total) => t('list.total', { count: total }), onChange: (p, l) => setPage({ page: p, limit: l }) }}

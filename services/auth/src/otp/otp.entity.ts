@@ -11,7 +11,6 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 @Entity({ name: 'otp_codes' })
 @Index('IDX_otp_codes_phone_created', ['phone', 'createdAt'])
 @Index('IDX_otp_codes_ip_created', ['clientIp', 'createdAt'])
-@Index('IDX_otp_codes_sms', ['smsId'])
 // One live code per phone: what lets a code request be one statement without a lock (otp.service.ts).
 @Index('UQ_otp_codes_live_phone', ['phone'], { unique: true, where: '"consumed_at" IS NULL AND "superseded_at" IS NULL' })
 export class OtpCode {
@@ -46,23 +45,7 @@ export class OtpCode {
   @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })
   supersededAt!: Date | null;
 
-  /** The SMS message id, to match delivery reports from notifications. */
+  /** The SMS's id (`sms.requested`): the OTP log asks notifications what became of it by this id. */
   @Column({ name: 'sms_id', type: 'uuid' })
   smsId!: string;
-
-  /** The SMS delivery status notifications reported (`sms.delivery.reported`): sent, delivered or failed. */
-  @Column({ name: 'sms_status', type: 'varchar', length: 10, nullable: true })
-  smsStatus!: 'sent' | 'delivered' | 'failed' | null;
-
-  @Column({ name: 'sms_provider', type: 'varchar', length: 40, nullable: true })
-  smsProvider!: string | null;
-
-  @Column({ name: 'sms_attempts', type: 'smallint', nullable: true })
-  smsAttempts!: number | null;
-
-  @Column({ name: 'sms_error', type: 'varchar', length: 500, nullable: true })
-  smsError!: string | null;
-
-  @Column({ name: 'sms_reported_at', type: 'timestamptz', nullable: true })
-  smsReportedAt!: Date | null;
 }

@@ -1,8 +1,10 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { devSmsReply, type EventPayload, normalizePhone } from '@olymp/proto';
-import { ApiShape, type BatchContext, type BatchedEvent, EventOutbox, KIT_LOGGER, OnEvents, Public, ValidQuery, numeral } from '@olymp/server-kit';
+import { devSmsReply, type EventPayload, normalizePhone, type RpcReply, type RpcRequest } from '@olymp/proto';
+import {
+  ApiShape, type BatchContext, type BatchedEvent, KIT_LOGGER, OnEvents, PreparedSql, Public, RpcHandler, RpcPayloadOf, ValidQuery, numeral,
+} from '@olymp/server-kit';
 import type { Logger } from 'pino';
 import { NOTIFICATIONS_CONFIG } from '../tokens';
 import type { NotificationsConfig } from '../config';
@@ -12,16 +14,53 @@ import { DevInboxProvider, HttpSmsProvider, type SmsProvider } from './sms-provi
 /** SMS handed to the provider at once within a batch (the provider's HTTP calls run side by side). */
 const SENDS_AT_ONCE = 16;
 
+/** An attempt's outcome, as the OTP log shows it (RPC `notifications.sms.deliveries`). */
+export type SmsOutcomeRecord = RpcReply<'notifications.sms.deliveries'>['deliveries'][number];
+
+/**
+ * A batch's outcomes on their SMS rows, in one statement (prepared once per connection). An earlier attempt never
+ * overwrites a later one: fewer attempts, or as many and recorded earlier, change nothing. Attempts of one SMS follow
+ * one another, but a node that took long over an attempt may commit after the redelivery's node did.
+ */
+const RECORD_OUTCOMES = new PreparedSql(
+  `INSERT INTO sms_deliveries AS d (sms_id, status, provider, attempts, error, reported_at)
+   SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::int[], $5::varchar[], $6::timestamptz[])
+   ON CONFLICT (sms_id) DO UPDATE SET status = EXCLUDED.status, provider = EXCLUDED.provider, attempts = EXCLUDED.attempts,
+          error = EXCLUDED.error, reported_at = EXCLUDED.reported_at
+    WHERE d.attempts < EXCLUDED.attempts OR (d.attempts = EXCLUDED.attempts AND d.reported_at <= EXCLUDED.reported_at)`,
+);
+
+/** Whether outcome `a` is later than `b` by the rule above. */
+const later = (a: SmsOutcomeRecord, b: SmsOutcomeRecord) =>
+  a.attempts > b.attempts || (a.attempts === b.attempts && Date.parse(a.reportedAt) >= Date.parse(b.reportedAt));
+
+/** Records outcomes (any order, several per SMS) so that each SMS keeps its latest; one statement. */
+export async function recordSmsOutcomes(manager: EntityManager, outcomes: SmsOutcomeRecord[]): Promise<void> {
+  // One row per SMS: an INSERT ... ON CONFLICT may not touch one row twice in a statement.
+  const bySms = new Map<string, SmsOutcomeRecord>();
+  for (const o of outcomes) {
+    const held = bySms.get(o.smsId);
+    if (!held || later(o, held)) bySms.set(o.smsId, o);
+  }
+  const rows = [...bySms.values()];
+  if (!rows.length) return;
+  await RECORD_OUTCOMES.run(manager, [
+    rows.map((r) => r.smsId), rows.map((r) => r.status), rows.map((r) => r.provider), rows.map((r) => r.attempts),
+    rows.map((r) => r.error), rows.map((r) => r.reportedAt),
+  ]);
+}
+
 /**
  * Outgoing SMS. Each `sms.requested` is handed to the configured provider (SMS_PROVIDER): the development inbox
- * locally, a provider's HTTP API in production. Every attempt's outcome is published as `sms.delivery.reported`
- * (auth records it on the OTP log). A transient failure is retried by redelivery (the kit naks with a growing
+ * locally, a provider's HTTP API in production. Every attempt's outcome is recorded here (`sms_deliveries`, the
+ * latest attempt's), and auth's OTP log asks for it over RPC when staff read the log. A transient failure is retried by redelivery (the kit naks with a growing
  * delay) until SMS_MAX_ATTEMPTS; then, or on a refusal, the SMS is reported failed and dropped.
  * The text (which holds the code) is never logged.
  *
  * On olympiad morning there is one per code request, so they are handled in batches (`@OnEvents`): the SMS waiting
- * are sent side by side and their reports, with their inbox rows, committed in one transaction (one statement for
- * the reports) instead of a transaction each. An SMS whose attempt failed transiently is reported and left for a
+ * are sent side by side and their outcomes, with their inbox rows, committed in one transaction (one statement for
+ * the outcomes) instead of a transaction each. The outcomes stay here: sending each back to auth as an event cost a
+ * second trip through the outbox, JetStream and auth's inbox per code request (docs/performance.md). An SMS whose attempt failed transiently is reported and left for a
  * later attempt on its own (`ctx.retryLater`); the others' are not sent again.
  */
 @Injectable()
@@ -29,7 +68,6 @@ export class SmsDelivery {
   private readonly provider: SmsProvider;
 
   constructor(
-    private readonly outbox: EventOutbox,
     @Inject(NOTIFICATIONS_CONFIG) private readonly settings: NotificationsConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {
@@ -40,11 +78,11 @@ export class SmsDelivery {
   // (a new name is a new consumer, which replays the stream's 14 days and runs the handler again).
   @OnEvents('sms.requested', { durable: 'SmsDelivery.deliver', maxBatch: 64, concurrency: 2 })
   async deliver(events: BatchedEvent<'sms.requested'>[], ctx: BatchContext): Promise<void> {
-    const reports: EventPayload<'sms.delivery.reported'>[] = [];
+    const outcomes: SmsOutcomeRecord[] = [];
     await eachAtMost(events, SENDS_AT_ONCE, async ({ payload: sms, messageId, deliveryCount: attempts }) => {
       const outcome = await this.provider.send(sms, ctx.manager);
       const log = { smsId: sms.smsId, purpose: sms.purpose, provider: this.provider.name, attempts };
-      const report = (status: 'sent' | 'delivered' | 'failed', error: string | null) => reports.push(this.report(sms, status, attempts, error));
+      const report = (status: 'sent' | 'delivered' | 'failed', error: string | null) => outcomes.push(this.outcome(sms, status, attempts, error));
       switch (outcome.kind) {
         case 'accepted':
           report(outcome.status, null);
@@ -60,7 +98,7 @@ export class SmsDelivery {
             this.logger.error({ ...log, error: outcome.error }, 'sms given up');
             return;
           }
-          // Reported now (the OTP log shows the failed attempt), sent again when redelivered.
+          // Recorded now (the OTP log shows the failed attempt), sent again when redelivered.
           report('failed', `${outcome.error} (will retry)`);
           ctx.retryLater(messageId);
           this.logger.warn({ ...log, error: outcome.error }, 'sms attempt failed; will retry');
@@ -71,10 +109,10 @@ export class SmsDelivery {
         }
       }
     });
-    await this.outbox.addMany(ctx.manager, 'sms.delivery.reported', reports);
+    await recordSmsOutcomes(ctx.manager, outcomes);
   }
 
-  private report(sms: EventPayload<'sms.requested'>, status: 'sent' | 'delivered' | 'failed', attempts: number, error: string | null): EventPayload<'sms.delivery.reported'> {
+  private outcome(sms: EventPayload<'sms.requested'>, status: 'sent' | 'delivered' | 'failed', attempts: number, error: string | null): SmsOutcomeRecord {
     return {
       smsId: sms.smsId,
       status,
@@ -93,6 +131,21 @@ async function eachAtMost<T>(items: T[], atOnce: number, work: (item: T) => Prom
     while (next < items.length) await work(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+}
+
+/** The outcomes auth's OTP log shows, for the SMS of the page it reads. */
+@Controller()
+export class SmsDeliveriesRpc {
+  constructor(private readonly ds: DataSource) {}
+
+  @RpcHandler('notifications.sms.deliveries')
+  async deliveries(@RpcPayloadOf('notifications.sms.deliveries') req: RpcRequest<'notifications.sms.deliveries'>): Promise<RpcReply<'notifications.sms.deliveries'>> {
+    const rows: { sms_id: string; status: 'sent' | 'delivered' | 'failed'; provider: string; attempts: number; error: string | null; reported_at: Date }[] =
+      await this.ds.query('SELECT sms_id, status, provider, attempts, error, reported_at FROM sms_deliveries WHERE sms_id = ANY($1::uuid[])', [req.smsIds]);
+    return {
+      deliveries: rows.map((r) => ({ smsId: r.sms_id, status: r.status, provider: r.provider, attempts: r.attempts, error: r.error, reportedAt: r.reported_at.toISOString() })),
+    };
+  }
 }
 
 const inboxQuery = z.strictObject({
