@@ -53,15 +53,16 @@ export async function recordSmsOutcomes(manager: EntityManager, outcomes: SmsOut
 /**
  * Outgoing SMS. Each `sms.requested` is handed to the configured provider (SMS_PROVIDER): the development inbox
  * locally, a provider's HTTP API in production. Every attempt's outcome is recorded here (`sms_deliveries`, the
- * latest attempt's), and auth's OTP log asks for it over RPC when staff read the log. A transient failure is retried by redelivery (the kit naks with a growing
- * delay) until SMS_MAX_ATTEMPTS; then, or on a refusal, the SMS is reported failed and dropped.
- * The text (which holds the code) is never logged.
+ * latest attempt's), and auth's OTP log asks for it over RPC when staff read the log. A transient failure is retried
+ * by redelivery (the kit naks with a growing delay) until SMS_MAX_ATTEMPTS; then, or on a refusal, the SMS is
+ * recorded failed and dropped. The text (which holds the code) is never logged.
  *
  * On olympiad morning there is one per code request, so they are handled in batches (`@OnEvents`): the SMS waiting
  * are sent side by side and their outcomes, with their inbox rows, committed in one transaction (one statement for
  * the outcomes) instead of a transaction each. The outcomes stay here: sending each back to auth as an event cost a
- * second trip through the outbox, JetStream and auth's inbox per code request (docs/performance.md). An SMS whose attempt failed transiently is reported and left for a
- * later attempt on its own (`ctx.retryLater`); the others' are not sent again.
+ * second trip through the outbox, JetStream and auth's inbox per code request (docs/performance.md). An SMS whose
+ * attempt failed transiently is recorded and left for a later attempt on its own (`ctx.retryLater`); the others'
+ * are not sent again.
  */
 @Injectable()
 export class SmsDelivery {
