@@ -193,6 +193,35 @@ export const answerSaveReply = dataWithMessage(
 );
 export type AnswerSaveReply = z.output<typeof answerSaveReply>;
 
+/**
+ * `POST /internal/answer-saves` (learning; outside /api, so only the platform's processes reach it): the gateway's
+ * coalesced answer saves. Each item is one client's `POST /api/user-answer` as it came: its Authorization and X-Locale
+ * headers, the gateway's request id, and its body's bytes in base64 (so that any bytes a pupil sent travel as they
+ * are and are judged for that pupil alone). Each reply is what `POST /api/user-answer` answers that request, in order.
+ */
+export const ANSWER_SAVES_PATH = '/internal/answer-saves';
+/** At most this many saves per coalesced request (learning's SaveBatcher writes up to 256 per statement). */
+export const ANSWER_SAVES_MAX_ITEMS = 256;
+export const answerSavesBody = z.strictObject({
+  saves: z
+    .array(
+      z.strictObject({
+        authorization: z.string().max(8192).optional(),
+        locale: z.string().max(64).optional(),
+        requestId: z.string().min(1).max(128),
+        body: z.base64().max(24 * 1024),
+      }),
+    )
+    .min(1)
+    .max(ANSWER_SAVES_MAX_ITEMS),
+});
+export type AnswerSavesBody = z.input<typeof answerSavesBody>;
+export const answerSavesReply = z.strictObject({
+  /** `status` and the JSON text of the body that `POST /api/user-answer` answers, one per save, in order. */
+  replies: z.array(z.strictObject({ status: z.number().int().min(200).max(599), body: z.string() })),
+});
+export type AnswerSavesReply = z.output<typeof answerSavesReply>;
+
 /* Trainings: chapters of lessons (subchapters) with a test each, hearts and tries */
 
 /** The heart bar now (an empty bar whose refill time passed shows full). */

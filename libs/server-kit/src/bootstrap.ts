@@ -33,6 +33,11 @@ export interface ServiceDefinition extends DatabaseDefinition {
   /** The service's own feature modules (a function when they depend on config, e.g. dev-only routes). */
   imports: (Type | DynamicModule)[] | ((config: KitConfig) => (Type | DynamicModule)[]);
   permissionSource?: Type<PermissionSource>;
+  /**
+   * Routes served outside `/api` (e.g. `internal/answer-saves`): the gateway forwards only `/api/*`, so no client
+   * reaches them through it; only the platform's own processes call them.
+   */
+  internalRoutes?: string[];
 }
 
 export interface RunningService {
@@ -215,7 +220,7 @@ export async function createService(def: ServiceDefinition, env: Record<string, 
     bodyParser: false,
     abortOnError: false,
   });
-  app.setGlobalPrefix('api', { exclude: ['health', 'health/ready'] });
+  app.setGlobalPrefix('api', { exclude: ['health', 'health/ready', ...(def.internalRoutes ?? [])] });
   app.enableShutdownHooks();
   app.connectMicroservice(
     {

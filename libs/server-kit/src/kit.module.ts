@@ -13,6 +13,7 @@ import { EventConsumers } from './messaging/consumer';
 import { BroadcastConsumers } from './messaging/broadcast';
 import { RpcClient } from './messaging/rpc';
 import { AuthGuard } from './auth/auth.guard';
+import { Authenticator } from './auth/authenticator';
 import { PERMISSION_SOURCE, PermissionCache, type PermissionSource } from './auth/permission-cache';
 import { SessionRevocations } from './auth/session-revocations';
 import { KitExceptionFilter } from './errors/exception.filter';
@@ -87,6 +88,7 @@ export class KitModule {
         RpcClient,
         PermissionCache,
         SessionRevocations,
+        Authenticator,
         permissionSource,
         ProbeService,
         Clock,
@@ -95,7 +97,7 @@ export class KitModule {
         { provide: APP_GUARD, useClass: TextRuleGuard },
         { provide: APP_FILTER, useFactory: () => new KitExceptionFilter(logger) },
       ],
-      exports: [KIT_CONFIG, KIT_LOGGER, Metrics, KitMetrics, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Clock],
+      exports: [KIT_CONFIG, KIT_LOGGER, Metrics, KitMetrics, NatsService, EventOutbox, OutboxRelay, EventConsumers, BroadcastConsumers, RpcClient, PermissionCache, SessionRevocations, Authenticator, Clock],
     };
   }
 }

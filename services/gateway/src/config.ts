@@ -71,6 +71,11 @@ const gatewaySchema = z.object({
    * its answer read whole when small (light.ts). 0 sends every request through the streaming path.
    */
   LIGHT_PROXY_MAX_BODY: z.coerce.number().int().min(0).max(1024 * 1024).default(16 * 1024),
+  /**
+   * Coalesce the `POST /api/user-answer` requests of one event-loop turn into one request to learning (coalesce.ts);
+   * `false` forwards each on its own (the light path).
+   */
+  SAVE_COALESCING: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
   /** Per-upstream timeout of GET /api/health. */
   HEALTH_TIMEOUT_MS: positiveInt.default(1_500),
   /** Allowed browser origins (comma separated); default: the gateway's own origin and the UI dev servers. */
@@ -104,6 +109,7 @@ export type GatewayConfig = KitConfig & {
   UPSTREAM_CONNECT_TIMEOUT_MS: number;
   UPSTREAM_CONNECTIONS: number;
   LIGHT_PROXY_MAX_BODY: number;
+  SAVE_COALESCING: boolean;
   HEALTH_TIMEOUT_MS: number;
   CORS_ORIGINS: string[];
   TRUST_PROXY: boolean | number | string;

@@ -43,7 +43,7 @@ function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {
   return named;
 }
 
-async function readAll(stream: Readable, length: number): Promise<Buffer> {
+export async function readAll(stream: Readable, length: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {

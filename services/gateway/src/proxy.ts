@@ -11,6 +11,7 @@ import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
 import { API_PREFIX, routeMatcher, type RouteMatcher, type UpstreamService } from './routes';
 import { upstreamPool } from './balancer';
 import { LightProxy, takesLight } from './light';
+import { AnswerSaveCoalescer } from './coalesce';
 import {
   isUnreachable,
   replyUpstreamFailure,
@@ -121,12 +122,16 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
   const common = replyHooks(config);
   const light = new LightProxy(config);
   fastify.addHook('onClose', async () => light.close());
+  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config) : null;
+  if (coalescer) fastify.addHook('onClose', async () => coalescer.close());
 
   async function proxy(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const rule = matcher.match(request.url);
     if (!rule || climbsOut(pathOf(request))) throw routeNotFound(request);
     request.upstreamService = rule.service;
     request.routePrefix = `${API_PREFIX}/${rule.prefix}`;
+    // A pupil's answer save joins the turn's other saves (coalesce.ts), which pick their replica together.
+    if (rule.service === 'learning' && coalescer?.takes(request)) return coalescer.forward(request, reply);
     request.upstreamBase = upstreamPool(config, rule.service).pick();
     const target = request.upstreamBase + pathOf(request);
     if (Buffer.isBuffer(request.body)) {

@@ -20,7 +20,9 @@ const comparable = (headers: IncomingHttpHeaders) =>
 
 beforeAll(async () => {
   fakes = await startFakes();
-  const env = { ...upstreamEnv(fakes), RATE_LIMIT_MAX: '100000' };
+  // Answer saves are coalesced by default (coalesce.ts, tested against the real learning in coalesced-saves.spec.ts);
+  // here they are one of the light path's exchanges.
+  const env = { ...upstreamEnv(fakes), RATE_LIMIT_MAX: '100000', SAVE_COALESCING: 'false' };
   light = await start(env);
   streaming = await start({ ...env, LIGHT_PROXY_MAX_BODY: '0' });
   const big = Buffer.alloc(300 * 1024, 'a');

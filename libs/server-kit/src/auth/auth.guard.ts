@@ -1,15 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ALL_PERMISSIONS_ROLE, PERMISSIONS } from '@olymp/proto';
 import type { Logger } from 'pino';
-import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
-import type { KitConfig } from '../config/config';
+import { KIT_LOGGER } from '../tokens';
 import { DomainError } from '../errors/domain-error';
 import { ACCESS_KEY, type AccessRule, type AuthUser } from './decorators';
-import { TokenVerifier } from './tokens';
-import { PermissionCache } from './permission-cache';
-import { SessionRevocations } from './session-revocations';
+import { Authenticator } from './authenticator';
 
 /**
  * The global guard of every service: verifies the bearer token locally, refuses revoked sessions, loads the
@@ -18,17 +14,11 @@ import { SessionRevocations } from './session-revocations';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly verifier: TokenVerifier;
-
   constructor(
     private readonly reflector: Reflector,
-    private readonly permissions: PermissionCache,
-    private readonly revocations: SessionRevocations,
-    @Inject(KIT_CONFIG) config: KitConfig,
+    private readonly authenticator: Authenticator,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
-  ) {
-    this.verifier = new TokenVerifier(config.AUTH_PUBLIC_KEY);
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -51,15 +41,7 @@ export class AuthGuard implements CanActivate {
     throw new DomainError('FORBIDDEN');
   }
 
-  private async authenticate(req: FastifyRequest): Promise<AuthUser | null> {
-    const header = req.headers.authorization;
-    if (!header) return null;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new DomainError('UNAUTHENTICATED');
-    const token = await this.verifier.verify(match[1]);
-    if (!token || this.revocations.isRevoked(token.sid)) throw new DomainError('UNAUTHENTICATED');
-    const isAdmin = token.roleId === ALL_PERMISSIONS_ROLE;
-    const permissions: ReadonlySet<string> = isAdmin ? new Set(PERMISSIONS) : await this.permissions.forRole(token.roleId);
-    return { ...token, permissions, isAdmin };
+  private authenticate(req: FastifyRequest): Promise<AuthUser | null> {
+    return this.authenticator.authenticate(req.headers.authorization);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { answerSaveReply, answersSaveReply, attemptResetReply, finishReply, type Locale, message, playReply, savedAnswersReply, startTimeReply } from '@olymp/proto';
+import { type AnswerSaveReply, answerSaveReply, answersSaveReply, attemptResetReply, finishReply, type Locale, message, playReply, savedAnswersReply, startTimeReply } from '@olymp/proto';
 import {
   ApiShape, type AuthUser, Clock, CurrentUser, DomainError, RequestLocale, RequirePermission, SignedIn, UuidParam, ValidBody, ValidQuery,
 } from '@olymp/server-kit';
@@ -74,8 +74,7 @@ export class AttemptsController {
   @ApiShape({ response: answerSaveReply, summary: 'Save one answer (the latest seq wins)' })
   @HttpCode(200)
   async answer(@CurrentUser() user: AuthUser, @ValidBody(userAnswerBody) body: z.output<typeof userAnswerBody>, @RequestLocale() locale: Locale) {
-    const result = await this.attempts.save(user.sub, [body]);
-    return { data: { attemptId: result.attemptId, ...result.saved[0], remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
+    return answerSaved(await this.attempts.save(user.sub, [body]), locale);
   }
 
   @Post('users/:user/quizzes/:quiz')
@@ -153,4 +152,9 @@ function contextView(ctx: Awaited<ReturnType<QuizContexts['resolve']>>) {
   if (ctx.kind === 'training') return { kind: ctx.kind, trainingId: ctx.training.id, subchapterId: ctx.subchapter.id };
   if (ctx.kind === 'flex') return { kind: ctx.kind, courseId: ctx.course.id, lessonId: ctx.lesson.id };
   return { kind: ctx.kind };
+}
+
+/** What `POST /api/user-answer` answers a save, on its own route and in the gateway's coalesced saves alike. */
+export function answerSaved(result: Awaited<ReturnType<Attempts['save']>>, locale: Locale): AnswerSaveReply {
+  return { data: { attemptId: result.attemptId, ...result.saved[0], remainingSeconds: result.remainingSeconds }, message: message('ANSWER_SAVED', locale) };
 }

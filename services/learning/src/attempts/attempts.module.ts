@@ -6,6 +6,7 @@ import { Reveals } from './reveal';
 import { QuizContexts } from './contexts';
 import { Attempts } from './attempts.service';
 import { AttemptsController } from './attempts.controller';
+import { AnswerSavesController } from './answer-saves.controller';
 import { AttemptSweeper } from './sweeper';
 
 /**
@@ -15,7 +16,7 @@ import { AttemptSweeper } from './sweeper';
  */
 @Module({
   imports: [BoardsModule, TreasuresModule],
-  controllers: [AttemptsController],
+  controllers: [AttemptsController, AnswerSavesController],
   providers: [Sheets, Reveals, QuizContexts, Attempts, AttemptSweeper],
   exports: [Sheets],
 })
