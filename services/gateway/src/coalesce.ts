@@ -7,8 +7,8 @@ import { LOCALE_HEADER, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import type { GatewayConfig } from './config';
 import { upstreamPool } from './balancer';
 import { GatewayError } from './errors';
-import { readAll } from './light';
-import { isUnreachable, replyUpstreamFailure, undiciOptions } from './upstream';
+import { hopHeadersOf, readAll } from './light';
+import { isUnreachable, replyUpstreamFailure, undiciOptions, upstreamRequestHeaders, upstreamResponseHeaders } from './upstream';
 
 /** The one route whose requests are coalesced: a pupil's answer save, the olympiad's hottest call. */
 export const COALESCED_PATH = '/api/user-answer';
@@ -23,6 +23,8 @@ interface Pending {
   request: FastifyRequest;
   reply: FastifyReply;
   save: AnswerSavesBody['saves'][number];
+  /** The body as it came, for a learning that does not know the coalesced route (see `alone`). */
+  body: Buffer;
   done: () => void;
 }
 
@@ -74,6 +76,7 @@ export class AnswerSaveCoalescer {
         request,
         reply,
         done,
+        body,
         save: {
           requestId: request.id,
           body: body.toString('base64'),
@@ -125,6 +128,12 @@ export class AnswerSaveCoalescer {
         body: JSON.stringify({ saves: batch.map((p) => p.save) } satisfies AnswerSavesBody),
       });
       const text = await answer.body.text();
+      if (answer.statusCode === 404) {
+        // A learning older than this gateway (a rolling deployment updates one before the other): each save goes
+        // on its own, as before.
+        await Promise.all(batch.map((p) => this.alone(p, base)));
+        return;
+      }
       if (answer.statusCode !== 200) {
         // The batch itself refused: learning is closing (503), or overloaded; anything else is the gateway's bug.
         const error = answer.statusCode === 503 ? new GatewayError('SERVICE_UNAVAILABLE') : new GatewayError('INTERNAL');
@@ -145,6 +154,26 @@ export class AnswerSaveCoalescer {
         replyUpstreamFailure(p.reply, error);
         p.done();
       }
+    }
+  }
+
+  /** One save forwarded on its own, and its answer relayed as the light path does. */
+  private async alone(p: Pending, base: string): Promise<void> {
+    try {
+      const answer = await this.agent.request({
+        origin: base,
+        path: COALESCED_PATH,
+        method: 'POST',
+        headers: upstreamRequestHeaders(p.request, p.request.headers, this.config, hopHeadersOf(p.request.headers)) as Record<string, string>,
+        body: p.body,
+      });
+      const bytes = Buffer.from(await answer.body.arrayBuffer());
+      p.reply.code(answer.statusCode).headers(upstreamResponseHeaders(answer.headers, p.request)).send(bytes);
+    } catch (error) {
+      if (isUnreachable(error)) upstreamPool(this.config, 'learning').markDown(base);
+      replyUpstreamFailure(p.reply, error);
+    } finally {
+      p.done();
     }
   }
 

@@ -35,7 +35,7 @@ export function takesLight(request: FastifyRequest, maxBody: number): boolean {
 const HOP_HEADERS: ReadonlySet<string> = new Set([...HOP_BY_HOP, 'host']);
 
 /** HOP_HEADERS, and the headers the client named in its Connection header (rare: most say keep-alive or close). */
-function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {
+export function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {
   const connection = headers.connection;
   if (typeof connection !== 'string' || connection === 'keep-alive' || connection === 'close') return HOP_HEADERS;
   const named = new Set(HOP_HEADERS);

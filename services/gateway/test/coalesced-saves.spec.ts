@@ -10,7 +10,7 @@ import request from 'supertest';
 import { Metrics } from '@olymp/server-kit';
 import { ANSWER_SAVES_PATH } from '@olymp/proto';
 import type { RunningGateway } from '../src/app';
-import { deadUrl, rawRequest, start } from './helpers';
+import { FakeService, deadUrl, rawRequest, start } from './helpers';
 import { type ChallengeFixture, type Pupil, PRECHECKS, createChallenge, learningStack, smallQuiz } from '../../learning/test/support';
 
 const PER_REQUEST = new Set(['x-request-id', 'date', 'x-ratelimit-reset', 'x-ratelimit-remaining', 'content-length']);
@@ -208,6 +208,30 @@ describe('answer saves coalesced by the gateway', () => {
     expect(empty.body.code).toBe('VALIDATION_FAILED');
     const notBase64 = await request(s.learning.url).post(ANSWER_SAVES_PATH).send({ saves: [{ requestId: 'r', body: '{"a":1}' }] });
     expect(notBase64.status).toBe(400);
+  });
+
+  it('sends each save on its own to a learning that does not know the coalesced route (a rolling deployment)', async () => {
+    const older = await FakeService.start('learning');
+    older.handlers.set(ANSWER_SAVES_PATH, (_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"code":"ROUTE_NOT_FOUND"}');
+    });
+    older.handlers.set('/api/user-answer', (_req, res, body) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-from': 'older' });
+      res.end(JSON.stringify({ data: { echoed: JSON.parse(body.toString()) } }));
+    });
+    const gateway = await start({ AUTH_URL: s.auth.url, LEARNING_URL: older.url });
+    try {
+      const saves = await Promise.all([1, 2, 3].map((seq) => request(gateway.url).post('/api/user-answer').set('Authorization', 'Bearer t').set('X-Locale', 'ru').send({ seq })));
+      expect(saves.map((r) => [r.status, r.headers['x-from'], r.body.data.echoed.seq])).toEqual([[200, 'older', 1], [200, 'older', 2], [200, 'older', 3]]);
+      const alone = older.seen.filter((r) => r.url === '/api/user-answer');
+      expect(alone).toHaveLength(3);
+      expect(alone.map((r) => [r.headers.authorization, r.headers['x-locale']])).toEqual([['Bearer t', 'ru'], ['Bearer t', 'ru'], ['Bearer t', 'ru']]);
+      expect(alone.map((r) => r.headers['x-request-id']).sort()).toEqual(saves.map((r) => r.headers['x-request-id']).sort());
+    } finally {
+      await gateway.close();
+      await older.close();
+    }
   });
 
   it('answers 503 in the pupil’s language when learning cannot be reached, like a single save', async () => {
