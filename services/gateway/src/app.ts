@@ -62,8 +62,9 @@ export async function createGatewayApp(
   });
   honourExpectContinue(app.getHttpServer() as Server, config.BODY_LIMITS);
   try {
-    await app.register(httpBasicsPlugin, { config, metrics: options.metrics ?? new Metrics('gateway') });
-    await app.register(edgePlugin, { config });
+    const metrics = options.metrics ?? new Metrics('gateway');
+    await app.register(httpBasicsPlugin, { config, metrics });
+    await app.register(edgePlugin, { config, metrics });
     await app.init();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { ANSWER_SAVES_MAX_ITEMS, ANSWER_SAVES_PATH, type AnswerSavesBody, answerSavesReply } from '@olymp/proto';
-import { LOCALE_HEADER, REQUEST_ID_HEADER } from '@olymp/server-kit';
+import { type Histogram, LOCALE_HEADER, type Metrics, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import type { GatewayConfig } from './config';
 import { upstreamPool } from './balancer';
 import { GatewayError } from './errors';
@@ -37,22 +37,26 @@ interface Pending {
  * shedding, body limits, request ids; each client gets its own status and body, with its own request id.
  *
  * Only requests learning would read the same way are taken: exactly that path with no query, a JSON content type,
- * and a body of a declared length (1 byte to 16 KB). The rest (a form, a chunked body, a query string) keeps the
- * ordinary path and its answers (415, 413...).
+ * and a body of a declared length (1 byte to 16 KB) with no Content-Encoding. The rest (a form, a chunked or encoded
+ * body, a query string) keeps the ordinary path and its answers (415, 413...).
  */
 export class AnswerSaveCoalescer {
   private readonly agent: Agent;
   private queue: Pending[] = [];
   private scheduled = false;
+  private readonly sizes: Histogram | undefined;
 
-  constructor(private readonly config: GatewayConfig) {
+  constructor(private readonly config: GatewayConfig, metrics?: Metrics) {
     this.agent = new Agent(undiciOptions(config));
+    // How many saves each coalesced request carries: near 1, the hop is paid per save again (a quiet gateway, or too
+    // many replicas for the load); operators read it beside the save latency.
+    this.sizes = metrics?.histogram('gateway_coalesced_saves', 'Answer saves per coalesced request to learning', [], [1, 2, 4, 8, 16, 32, 64, 128, 256]);
   }
 
   takes(request: FastifyRequest): boolean {
     if (request.method !== 'POST' || request.url !== COALESCED_PATH) return false;
     const headers = request.headers;
-    if (headers['transfer-encoding'] !== undefined || headers.upgrade !== undefined) return false;
+    if (headers['transfer-encoding'] !== undefined || headers.upgrade !== undefined || headers['content-encoding'] !== undefined) return false;
     const type = headers['content-type'];
     if (typeof type !== 'string' || !JSON_TYPES.has(type.trim().toLowerCase())) return false;
     const n = Number(headers['content-length']);
@@ -114,6 +118,7 @@ export class AnswerSaveCoalescer {
   private async send(batch: Pending[]): Promise<void> {
     const pool = upstreamPool(this.config, 'learning');
     const base = pool.pick();
+    this.sizes?.observe(batch.length);
     for (const p of batch) {
       p.request.upstreamService = 'learning';
       p.request.routePrefix = COALESCED_PATH;

@@ -1,3 +1,4 @@
+import type { Metrics } from '@olymp/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -15,6 +16,7 @@ import { uiPlugin } from './ui';
 export interface EdgeOptions {
   config: GatewayConfig;
   matcher?: RouteMatcher;
+  metrics?: Metrics;
 }
 
 function isGuarded(request: FastifyRequest): boolean {
@@ -25,7 +27,7 @@ function isGuarded(request: FastifyRequest): boolean {
   );
 }
 
-export async function edgePlugin(fastify: FastifyInstance, { config, matcher }: EdgeOptions): Promise<void> {
+export async function edgePlugin(fastify: FastifyInstance, { config, matcher, metrics }: EdgeOptions): Promise<void> {
   fastify.setErrorHandler((error, request, reply) => {
     const failure = toGatewayError(error, request);
     if (failure.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
@@ -59,7 +61,7 @@ export async function edgePlugin(fastify: FastifyInstance, { config, matcher }: 
     });
   }
 
-  await fastify.register(apiProxy, { config, matcher });
+  await fastify.register(apiProxy, { config, matcher, metrics });
   await fastify.register(socketIoProxy, { config });
   await fastify.register(uiPlugin, { config });
 }

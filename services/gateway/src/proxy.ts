@@ -5,7 +5,7 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import httpProxy from '@fastify/http-proxy';
 import type { GatewayConfig } from './config';
 import { GatewayError, pathOf, routeNotFound } from './errors';
-import { LOCALE_HEADER, REQUEST_ID_HEADER } from '@olymp/server-kit';
+import { LOCALE_HEADER, type Metrics, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import { findMethodOverride, isMultipart } from './method-override';
 import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
 import { API_PREFIX, routeMatcher, type RouteMatcher, type UpstreamService } from './routes';
@@ -66,6 +66,7 @@ function replyHooks(config: GatewayConfig): FastifyReplyFromHooks {
 export interface ApiProxyOptions {
   config: GatewayConfig;
   matcher?: RouteMatcher;
+  metrics?: Metrics;
 }
 
 /**
@@ -122,7 +123,7 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
   const common = replyHooks(config);
   const light = new LightProxy(config);
   fastify.addHook('onClose', async () => light.close());
-  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config) : null;
+  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config, opts.metrics) : null;
   if (coalescer) fastify.addHook('onClose', async () => coalescer.close());
 
   async function proxy(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

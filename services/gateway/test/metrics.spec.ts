@@ -18,7 +18,7 @@ import { createTestNamespace, waitFor } from '@olymp/server-kit/testing';
 
 const PHONE = '+77000000105';
 /** A series name in the alert rules or the dashboard: the families the platform exposes. */
-const SERIES = /\b(?:http|nodejs|process|db|outbox|jetstream|rpc|socketio|learning|auth|events|broadcast)_[a-z0-9_]+\b/g;
+const SERIES = /\b(?:http|nodejs|process|db|outbox|jetstream|rpc|socketio|learning|auth|events|broadcast|gateway)_[a-z0-9_]+\b/g;
 const PRECHECKS = { charged: true, stableConnection: true, timerKeepsRunning: true };
 
 /** One metric's samples: `name{labels} value` lines, labels as an object. */
@@ -123,6 +123,9 @@ describe('metrics endpoints after a journey', () => {
     const gatewayText = await scrape(gateway.metricsUrl);
     expect(total(gatewayText, 'http_request_duration_seconds_count', { route: '/api/user-answer', status: '200', method: 'POST' })).toBe(1);
     expect(total(gatewayText, 'http_request_duration_seconds_count', { route: '/api/send-otp', status: '200' })).toBe(1);
+    // The save went to learning coalesced (one request of one save: nothing else was saving).
+    expect(total(gatewayText, 'gateway_coalesced_saves_count')).toBe(1);
+    expect(total(gatewayText, 'gateway_coalesced_saves_sum')).toBe(1);
     expect(samples(gatewayText, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
     expect(samples(gatewayText, 'nodejs_eventloop_lag_p99_seconds')[0].labels).toEqual({ service: 'gateway' });
 
