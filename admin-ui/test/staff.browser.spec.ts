@@ -82,6 +82,19 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
     await expectEventually(() => page.evaluate((w) => document.documentElement.scrollWidth <= w, width), true);
   }
 
+  /**
+   * No fixed button (the phone's menu button floats at the left edge under the header) lies over the page's heading:
+   * how many do. On a desktop there is none to overlap.
+   */
+  const buttonsOverHeading = (page: Page) =>
+    page.evaluate(() => {
+      const h = document.querySelector('h1')!.getBoundingClientRect();
+      return [...document.querySelectorAll('button')]
+        .filter((b) => getComputedStyle(b).position === 'fixed')
+        .map((b) => b.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom).length;
+    });
+
   const [PHONE, DESKTOP] = SIZES;
 
   it('phone: lists show labels, translated kinds, minutes and relations by name, never ids, sorted by position or newest (kk, ru)', async () => {
@@ -437,6 +450,7 @@ describeWithBrowser('the staff area on a phone and a desktop, in kk, ru and en',
         for (const [locale, t] of localesOf(size)) {
           await open(page, '/otp', locale);
           await heading(page, t.sidebar.otp).waitFor();
+          expect(await buttonsOverHeading(page)).toBe(0);
           await page.getByRole('searchbox', { name: t.otp.phone }).fill(PHONES.admin);
           // The filter is applied once the number is whole: only the admin's codes are left.
           await expectEventually(async () => {
