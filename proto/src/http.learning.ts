@@ -202,12 +202,15 @@ export type AnswerSaveReply = z.output<typeof answerSaveReply>;
 export const ANSWER_SAVES_PATH = '/internal/answer-saves';
 /** At most this many saves per coalesced request (learning's SaveBatcher writes up to 256 per statement). */
 export const ANSWER_SAVES_MAX_ITEMS = 256;
+/** The longest Authorization and X-Locale a coalesced save carries; a request with longer ones goes on its own. */
+export const ANSWER_SAVES_MAX_AUTHORIZATION = 8192;
+export const ANSWER_SAVES_MAX_LOCALE = 64;
 export const answerSavesBody = z.strictObject({
   saves: z
     .array(
       z.strictObject({
-        authorization: z.string().max(8192).optional(),
-        locale: z.string().max(64).optional(),
+        authorization: z.string().max(ANSWER_SAVES_MAX_AUTHORIZATION).optional(),
+        locale: z.string().max(ANSWER_SAVES_MAX_LOCALE).optional(),
         requestId: z.string().min(1).max(128),
         body: z.base64().max(24 * 1024),
       }),

@@ -7,7 +7,7 @@ import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
 import pino from 'pino';
 import { ALL_PERMISSIONS_ROLE, ROLE } from '@olymp/proto';
-import { DomainError, PermissionCache, type PermissionSource, Public, RequirePermission, SessionRevocations, SignedIn, TokenSigner, loadConfig } from '@olymp/server-kit';
+import { Authenticator, DomainError, PermissionCache, type PermissionSource, Public, RequirePermission, SessionRevocations, SignedIn, TokenSigner, loadConfig } from '@olymp/server-kit';
 import { AuthGuard } from '../src/auth/auth.guard';
 import { DEV_PRIVATE_KEY_PEM } from '../src/config/dev-keys';
 
@@ -41,7 +41,8 @@ function setup(permissionsOf: PermissionSource['permissionsOf']) {
   const asked: number[] = [];
   const source: PermissionSource = { permissionsOf: (roleId) => (asked.push(roleId), permissionsOf(roleId)) };
   const revocations = new SessionRevocations(null as never);
-  const guard = new AuthGuard(new Reflector(), new PermissionCache(source), revocations, loadConfig('learning', { NODE_ENV: 'test' }), pino({ level: 'silent' }));
+  const authenticator = new Authenticator(new PermissionCache(source), revocations, loadConfig('learning', { NODE_ENV: 'test' }));
+  const guard = new AuthGuard(new Reflector(), authenticator, pino({ level: 'silent' }));
   return { guard, revocations, asked };
 }
 

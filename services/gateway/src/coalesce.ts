@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
-import { ANSWER_SAVES_MAX_ITEMS, ANSWER_SAVES_PATH, type AnswerSavesBody, answerSavesReply } from '@olymp/proto';
+import {
+  ANSWER_SAVES_MAX_AUTHORIZATION, ANSWER_SAVES_MAX_ITEMS, ANSWER_SAVES_MAX_LOCALE, ANSWER_SAVES_PATH, type AnswerSavesBody, answerSavesReply,
+} from '@olymp/proto';
 import { type Histogram, LOCALE_HEADER, type Metrics, REQUEST_ID_HEADER } from '@olymp/server-kit';
 import type { GatewayConfig } from './config';
 import { upstreamPool } from './balancer';
@@ -37,8 +39,9 @@ interface Pending {
  * shedding, body limits, request ids; each client gets its own status and body, with its own request id.
  *
  * Only requests learning would read the same way are taken: exactly that path with no query, a JSON content type,
- * and a body of a declared length (1 byte to 16 KB) with no Content-Encoding. The rest (a form, a chunked or encoded
- * body, a query string) keeps the ordinary path and its answers (415, 413...).
+ * a body of a declared length (1 byte to 16 KB) with no Content-Encoding, and Authorization and X-Locale headers no
+ * longer than the coalesced request carries. The rest (a form, a chunked or encoded body, a query string, a 10 KB
+ * token) keeps the ordinary path and its answers (415, 413, 401...): one client's odd request never fails a batch.
  */
 export class AnswerSaveCoalescer {
   private readonly agent: Agent;
@@ -59,6 +62,9 @@ export class AnswerSaveCoalescer {
     if (headers['transfer-encoding'] !== undefined || headers.upgrade !== undefined || headers['content-encoding'] !== undefined) return false;
     const type = headers['content-type'];
     if (typeof type !== 'string' || !JSON_TYPES.has(type.trim().toLowerCase())) return false;
+    // Headers longer than the coalesced request takes would fail the whole batch there: such a save goes on its own.
+    const { authorization, [LOCALE_HEADER]: locale } = headers;
+    if ((authorization?.length ?? 0) > ANSWER_SAVES_MAX_AUTHORIZATION || (locale?.length ?? 0) > ANSWER_SAVES_MAX_LOCALE) return false;
     const n = Number(headers['content-length']);
     return Number.isInteger(n) && n > 0 && n <= COALESCED_MAX_BODY && !Buffer.isBuffer(request.body);
   }

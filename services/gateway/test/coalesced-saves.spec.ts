@@ -66,7 +66,7 @@ describe('answer saves coalesced by the gateway', () => {
   /** The gateway's `gateway_coalesced_saves` histogram: coalesced requests sent, and the saves they carried. */
   async function coalescedSizes(): Promise<{ count: number; sum: number }> {
     const values = (await gatewayMetrics.registry.getSingleMetric('gateway_coalesced_saves')!.get()).values;
-    const total = (name: string) => values.filter((v) => v.metricName === name).reduce((n, v) => n + v.value, 0);
+    const total = (name: string) => values.filter((v) => (v as { metricName?: string }).metricName === name).reduce((n, v) => n + v.value, 0);
     return { count: total('gateway_coalesced_saves_count'), sum: total('gateway_coalesced_saves_sum') };
   }
 
@@ -108,8 +108,11 @@ describe('answer saves coalesced by the gateway', () => {
       { body: JSON.stringify(save(q1, 0, 19)), headers: { 'content-type': 'text/plain', authorization: p.pupil.token } },
       { ...json(save(q1, 0, 20)), path: '/api/user-answer?x=1' },
       { body: JSON.stringify(save(q1, 0, 22)), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: p.pupil.token, 'x-locale': 'en' } },
+      // Headers longer than a coalesced save carries (they would fail the whole coalesced request): on their own.
+      json(save(q2, 0, 23), { 'x-locale': 'x'.repeat(100) }),
+      json(save(q2, 0, 24), { authorization: `Bearer ${'a'.repeat(9000)}` }),
       // Last: a good save still goes through after all of the above.
-      json(save(q2, 0, 21), { 'x-locale': 'en' }),
+      json(save(q2, 0, 25), { 'x-locale': 'en' }),
     ];
   }
 
@@ -156,12 +159,12 @@ describe('answer saves coalesced by the gateway', () => {
     expect(await stored(a)).toEqual(await stored(b));
     // q1: the saves with a query string (seq 20) and with a Content-Encoding its plain JSON does not have (seq 22;
     // nothing in the platform decodes bodies) are saves too, on the ordinary path.
-    expect(await stored(a)).toEqual([{ q: 0, option: 0, seq: 22 }, { q: 1, option: 0, seq: 21 }]);
+    expect(await stored(a)).toEqual([{ q: 0, option: 0, seq: 22 }, { q: 1, option: 0, seq: 25 }]);
     // The coalescing gateway's saves went to learning's internal route, the other's to the route of one save (the
-    // 4 requests the coalescer does not take go that way from both gateways).
+    // 6 requests the coalescer does not take go that way from both gateways).
     const after = { internal: requestCount(ANSWER_SAVES_PATH), single: requestCount('/api/user-answer') };
-    expect(after.internal - before.internal).toBe(ea.length - 4);
-    expect(after.single - before.single).toBe(ea.length + 4);
+    expect(after.internal - before.internal).toBe(ea.length - 6);
+    expect(after.single - before.single).toBe(ea.length + 6);
   });
 
   it('saves a burst of many pupils in few requests to learning, each answered alone, bad ones refused alone', async () => {
@@ -171,8 +174,10 @@ describe('answer saves coalesced by the gateway', () => {
     const sends = players.flatMap((p, n) =>
       p.questions.map((q, i) => {
         const bad = n === 0 && i === 0 ? { answer: { text: 'x\u0000' } } : {};
-        const token = n === 1 && i === 1 ? 'Bearer forged' : p.pupil.token;
-        return request(coalescing.url).post('/api/user-answer').set('Authorization', token).set('X-Locale', 'en')
+        const token = n === 1 && i === 1 ? 'Bearer forged' : n === 2 && i === 2 ? `Bearer ${'a'.repeat(9000)}` : p.pupil.token;
+        // An X-Locale nobody speaks, far too long: the save is kept, its messages in the default language.
+        const locale = n === 3 && i === 3 ? 'x'.repeat(100) : 'en';
+        return request(coalescing.url).post('/api/user-answer').set('Authorization', token).set('X-Locale', locale)
           .send({ attemptId: p.attemptId, questionId: q.id, answer: { optionId: q.options[1].id }, seq: 1, ...bad })
           .then((res) => ({ n, i, status: res.status, code: res.body.code as string | undefined }));
       }),
@@ -181,16 +186,18 @@ describe('answer saves coalesced by the gateway', () => {
     expect(results.filter((r) => r.status !== 200)).toEqual([
       { n: 0, i: 0, status: 400, code: 'INVALID_TEXT' },
       { n: 1, i: 1, status: 401, code: 'UNAUTHENTICATED' },
+      { n: 2, i: 2, status: 401, code: 'UNAUTHENTICATED' },
     ]);
     const [{ count }] = await s.sql<{ count: number }>('SELECT count(*)::int AS count FROM {learning}.user_answers WHERE attempt_id = ANY($1::uuid[])', [players.map((p) => p.attemptId)]);
-    expect(count).toBe(players.length * 4 - 2);
+    expect(count).toBe(players.length * 4 - 3);
     const batches = requestCount(ANSWER_SAVES_PATH) - before;
     expect(batches).toBeGreaterThanOrEqual(1);
     expect(batches).toBeLessThanOrEqual(results.length);
     // The gateway's histogram of saves per coalesced request saw the same requests and every save of the burst.
     const sizesAfter = await coalescedSizes();
     expect(sizesAfter.count - sizesBefore.count).toBe(batches);
-    expect(sizesAfter.sum - sizesBefore.sum).toBe(results.length);
+    // The two with headers too long for a coalesced save went on their own.
+    expect(sizesAfter.sum - sizesBefore.sum).toBe(results.length - 2);
   });
 
   it('answers each save of one coalesced request alone: a refused one does not fail the others', async () => {
