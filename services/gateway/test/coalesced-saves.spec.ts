@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import request from 'supertest';
-import { Metrics } from '@olymp/server-kit';
+import { Clock, Metrics } from '@olymp/server-kit';
 import { ANSWER_SAVES_PATH } from '@olymp/proto';
 import { type RunningGateway, startGateway } from '../src/app';
 import { FakeService, deadUrl, gatewayEnv, rawRequest, start } from './helpers';
@@ -33,6 +33,9 @@ describe('answer saves coalesced by the gateway', () => {
 
   beforeAll(async () => {
     await s.start();
+    // Learning's clock stands still: both players start and save at the same instant, so `remainingSeconds` is the
+    // same in both answers (CI once saw 3600 against 3599 across a second's edge).
+    s.learning.app.get(Clock).set(t0);
     const env = { AUTH_URL: s.auth.url, LEARNING_URL: s.learning.url, RATE_LIMIT_MAX: '100000' };
     coalescing = await startGateway(gatewayEnv(env), { metrics: gatewayMetrics });
     single = await start({ ...env, SAVE_COALESCING: 'false' });
