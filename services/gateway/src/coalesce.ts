@@ -9,8 +9,8 @@ import { type Histogram, LOCALE_HEADER, type Metrics, REQUEST_ID_HEADER } from '
 import type { GatewayConfig } from './config';
 import { upstreamPool } from './balancer';
 import { GatewayError } from './errors';
-import { hopHeadersOf, readAll } from './light';
-import { isUnreachable, replyUpstreamFailure, undiciOptions, upstreamRequestHeaders, upstreamResponseHeaders } from './upstream';
+import { type LightProxy, readAll } from './light';
+import { isUnreachable, replyUpstreamFailure, undiciOptions } from './upstream';
 
 /** The one route whose requests are coalesced: a pupil's answer save, the olympiad's hottest call. */
 export const COALESCED_PATH = '/api/user-answer';
@@ -25,7 +25,7 @@ interface Pending {
   request: FastifyRequest;
   reply: FastifyReply;
   save: AnswerSavesBody['saves'][number];
-  /** The body as it came, for a learning that does not know the coalesced route (see `alone`). */
+  /** The body as it came, for a learning that does not know the coalesced route (sent on its own by the light path). */
   body: Buffer;
   done: () => void;
 }
@@ -49,7 +49,12 @@ export class AnswerSaveCoalescer {
   private scheduled = false;
   private readonly sizes: Histogram | undefined;
 
-  constructor(private readonly config: GatewayConfig, metrics?: Metrics) {
+  constructor(
+    private readonly config: GatewayConfig,
+    /** Forwards a save on its own when learning does not know the coalesced route. */
+    private readonly light: LightProxy,
+    metrics?: Metrics,
+  ) {
     this.agent = new Agent(undiciOptions(config));
     // How many saves each coalesced request carries: near 1, the hop is paid per save again (a quiet gateway, or too
     // many replicas for the load); operators read it beside the save latency.
@@ -142,7 +147,7 @@ export class AnswerSaveCoalescer {
       if (answer.statusCode === 404) {
         // A learning older than this gateway (a rolling deployment updates one before the other): each save goes
         // on its own, as before.
-        await Promise.all(batch.map((p) => this.alone(p, base)));
+        await Promise.all(batch.map((p) => this.light.relay(p.request, p.reply, 'learning', base, p.body).finally(p.done)));
         return;
       }
       if (answer.statusCode !== 200) {
@@ -165,26 +170,6 @@ export class AnswerSaveCoalescer {
         replyUpstreamFailure(p.reply, error);
         p.done();
       }
-    }
-  }
-
-  /** One save forwarded on its own, and its answer relayed as the light path does. */
-  private async alone(p: Pending, base: string): Promise<void> {
-    try {
-      const answer = await this.agent.request({
-        origin: base,
-        path: COALESCED_PATH,
-        method: 'POST',
-        headers: upstreamRequestHeaders(p.request, p.request.headers, this.config, hopHeadersOf(p.request.headers)) as Record<string, string>,
-        body: p.body,
-      });
-      const bytes = Buffer.from(await answer.body.arrayBuffer());
-      p.reply.code(answer.statusCode).headers(upstreamResponseHeaders(answer.headers, p.request)).send(bytes);
-    } catch (error) {
-      if (isUnreachable(error)) upstreamPool(this.config, 'learning').markDown(base);
-      replyUpstreamFailure(p.reply, error);
-    } finally {
-      p.done();
     }
   }
 

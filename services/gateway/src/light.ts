@@ -35,7 +35,7 @@ export function takesLight(request: FastifyRequest, maxBody: number): boolean {
 const HOP_HEADERS: ReadonlySet<string> = new Set([...HOP_BY_HOP, 'host']);
 
 /** HOP_HEADERS, and the headers the client named in its Connection header (rare: most say keep-alive or close). */
-export function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {
+function hopHeadersOf(headers: IncomingHttpHeaders): ReadonlySet<string> {
   const connection = headers.connection;
   if (typeof connection !== 'string' || connection === 'keep-alive' || connection === 'close') return HOP_HEADERS;
   const named = new Set(HOP_HEADERS);
@@ -72,6 +72,11 @@ export class LightProxy {
       reply.raw.destroy();
       return reply;
     }
+    return this.relay(request, reply, service, base, body);
+  }
+
+  /** Sends `request` with `body` (read already) to `base`, and its answer back to the client. */
+  async relay(request: FastifyRequest, reply: FastifyReply, service: UpstreamService, base: string, body: Buffer | undefined): Promise<FastifyReply> {
     const headers = upstreamRequestHeaders(request, request.headers, this.config, hopHeadersOf(request.headers));
     for (let attempt = 0; ; attempt++) {
       try {

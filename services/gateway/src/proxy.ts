@@ -123,7 +123,7 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
   const common = replyHooks(config);
   const light = new LightProxy(config);
   fastify.addHook('onClose', async () => light.close());
-  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config, opts.metrics) : null;
+  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config, light, opts.metrics) : null;
   if (coalescer) fastify.addHook('onClose', async () => coalescer.close());
 
   async function proxy(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
