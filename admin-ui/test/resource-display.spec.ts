@@ -8,10 +8,14 @@ import { startAuth } from '@olymp/auth';
 import { startFinance } from '@olymp/finance';
 import { mergeDocuments } from '@olymp/gateway';
 import { startLearning } from '@olymp/learning';
+import { startNotifications } from '@olymp/notifications';
 import { startShop } from '@olymp/shop';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace } from '@olymp/server-kit/testing';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { listColumns } from '../src/crud/list-columns';
+import { entryFor } from '../src/meta/catalogue';
 import { parseOpenApi, type OpenApiDocument, type ResourceMeta } from '../src/meta/openapi';
 
 type Json = Record<string, unknown>;
@@ -26,11 +30,11 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   beforeAll(async () => {
     const auth = await startAuth(ns.envFor('auth'));
     services.push(auth);
-    const [learning, shop, finance] = await Promise.all([
-      startLearning(ns.envFor('learning')), startShop(ns.envFor('shop')), startFinance(ns.envFor('finance')),
+    const [learning, shop, finance, notifications] = await Promise.all([
+      startLearning(ns.envFor('learning')), startShop(ns.envFor('shop')), startFinance(ns.envFor('finance')), startNotifications(ns.envFor('notifications')),
     ]);
-    services.push(learning, shop, finance);
-    for (const [service, running] of [['auth', auth], ['learning', learning], ['shop', shop], ['finance', finance]] as const) {
+    services.push(learning, shop, finance, notifications);
+    for (const [service, running] of [['auth', auth], ['learning', learning], ['shop', shop], ['finance', finance], ['notifications', notifications]] as const) {
       const doc = (await (await fetch(`${running.url}/api/docs-json`)).json()) as (typeof documents)[number]['doc'];
       // Finance serves only its own routes (no standard resource yet): nothing to show in generated screens.
       if (!doc.paths) continue;
@@ -49,6 +53,19 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     expect(names).toEqual(expect.arrayContaining(['users', 'students', 'roles', 'provinces', 'quizzes', 'questions', 'challenges', 'checkpoints', 'trainings']));
     // The shop's specs have no list (spec section 7): a product's detail edits them.
     expect(names).toEqual(expect.arrayContaining(['products', 'categories', 'sliders', 'pickup-points']));
+  });
+
+  it('names every resource in the sidebar in kk, ru and en, never by its raw name', () => {
+    const common = (locale: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../src/i18n/locales/${locale}/common.json`), 'utf8')) as Json;
+    // i18next's reading of a key: dot-separated groups (a resource's own name may hold a slash, as logs/learning does).
+    const text = (tree: Json, key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), tree);
+    const missing = ['kk', 'ru', 'en'].flatMap((locale) => {
+      const tree = common(locale);
+      return resources.map((r) => entryFor(r.name)).filter((e) => typeof text(tree, e.label) !== 'string').map((e) => `${locale} ${e.name} (${e.label})`);
+    });
+    expect(missing).toEqual([]);
+    // The notifications service's audit log and learning's events (staff saw them as "logs/notifications" and "events").
+    expect(resources.map((r) => r.name)).toEqual(expect.arrayContaining(['events', 'logs/learning', 'logs/notifications']));
   });
 
   it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {

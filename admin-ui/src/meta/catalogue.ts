@@ -62,6 +62,7 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'training-chapters', route: '/resources/training-chapters', group: 'learning', sidebar: [], label: 'resources.training-chapters.title', hidden: true },
   { name: 'training-subchapters', route: '/resources/training-subchapters', group: 'learning', sidebar: [], label: 'resources.training-subchapters.title', hidden: true },
   // The library (spec 2): libraries in the sidebar; chapters, subchapters, cards and collections are reached from a library.
+  { name: 'events', route: '/resources/events', group: 'learning', sidebar: [], label: 'sidebar.events' },
   { name: 'library', route: '/library', group: 'learning', sidebar: ['sidebar:library_index'], label: 'sidebar.library' },
   { name: 'chapters', route: '/library-chapters', group: 'learning', sidebar: [], label: 'resources.chapters.title', hidden: true },
   { name: 'subchapters', route: '/library-subchapters', group: 'learning', sidebar: [], label: 'resources.subchapters.title', hidden: true },
@@ -112,6 +113,7 @@ export const CATALOGUE: readonly SectionEntry[] = [
   { name: 'otp', route: '/otp', group: 'admin', sidebar: ['sidebar:otp_index', 'otp:index'], label: 'sidebar.otp', custom: true },
   { name: 'logs', route: '/logs', group: 'admin', sidebar: [], label: 'sidebar.logs' },
   { name: 'logs/learning', route: '/logs/learning', group: 'admin', sidebar: [], label: 'sidebar.logsLearning' },
+  { name: 'logs/notifications', route: '/logs/notifications', group: 'admin', sidebar: [], label: 'sidebar.logsNotifications' },
 ];
 
 export const GROUPS: readonly { name: SidebarGroup; label: string }[] = [
