@@ -2,10 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import type { Stack } from './stack';
-import { cannon, cpuMs, cpuMsOfAll, percentiles, pool, progress, round, roundAll, rssMb } from './stats';
+import { cpuMs, cpuMsOfAll, percentiles, pool, progress, round, roundAll, rssMb } from './stats';
 
 export interface Pupil {
   id: string;
@@ -186,37 +185,60 @@ interface RunResult {
   errors: number;
 }
 
-/** autocannon against one URL; every request takes the next target (round robin) with a fresh seq. */
-export async function hammer(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<RunResult> {
-  let next = 0;
-  const { result, latencies } = await cannon({
-    url,
-    method: 'POST',
-    connections: opts.connections,
-    duration: opts.seconds,
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request) => {
-          const t = targets[next++ % targets.length];
-          t.seq += 1;
-          return {
-            ...req,
-            headers: { ...req.headers, ...(opts.auth ? { authorization: `Bearer ${t.token}` } : {}) },
-            body: JSON.stringify({ attemptId: t.attemptId, questionId: t.questionId, answer: t.answer, seq: t.seq }),
-          };
-        },
-      },
-    ],
+/** What hammer-worker.ts is told: the URL, the targets, where the round robin stands, connections and seconds. */
+export interface HammerWork {
+  url: string;
+  targets: AnswerTarget[];
+  first: number;
+  connections: number;
+  seconds: number;
+  auth: boolean;
+}
+
+/** What it answers (the targets' seqs, so the next slice continues after them). */
+export interface HammerResult {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  latencies: number[];
+  p99: number;
+  seqs: number[];
+  next: number;
+  cpuMs: number;
+}
+
+/** Where the targets' round robin stands, across slices. */
+const roundRobin = new WeakMap<AnswerTarget[], number>();
+
+/**
+ * autocannon against one URL, in a fresh process (hammer-worker.ts); every request takes the next target (round
+ * robin) with a fresh seq.
+ */
+export async function hammerSlice(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<HammerResult> {
+  const worker = fork(join(__dirname, 'hammer-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const result = await new Promise<HammerResult>((resolve, reject) => {
+    worker.once('message', (m) => resolve(m as HammerResult));
+    worker.once('exit', (code) => reject(new Error(`the load generator exited (${code}) before it answered`)));
+    const work: HammerWork = { url, targets, first: roundRobin.get(targets) ?? 0, ...opts };
+    worker.send(work);
   });
+  result.seqs.forEach((seq, i) => (targets[i].seq = seq));
+  roundRobin.set(targets, result.next);
+  return result;
+}
+
+const summary = (slices: HammerResult[], seconds: number): RunResult => {
+  const requests = slices.reduce((n, s) => n + s.requests, 0);
   return {
-    requests: result.requests.total,
-    seconds: opts.seconds,
-    perSecond: round(result.requests.total / opts.seconds),
-    latencyMs: roundAll(percentiles(latencies)),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    requests, seconds, perSecond: round(requests / seconds),
+    latencyMs: roundAll(percentiles(slices.flatMap((s) => s.latencies))),
+    non2xx: slices.reduce((n, s) => n + s.non2xx, 0), errors: slices.reduce((n, s) => n + s.errors, 0),
   };
+};
+
+/** One run of `seconds` against one URL (the subscribe flood's phases). */
+export async function hammer(url: string, targets: AnswerTarget[], opts: { connections: number; seconds: number; auth: boolean }): Promise<RunResult> {
+  return summary([await hammerSlice(url, targets, opts)], opts.seconds);
 }
 
 function startBaseline(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
@@ -230,55 +252,105 @@ function startBaseline(databaseUrl: string): Promise<{ child: ChildProcess; port
   });
 }
 
+/** Slices per side: the baseline and the stack take turns, B S S B B S S B, so drift and noise fall on both alike. */
+const SLICES = 4;
+
 /**
  * Answer saves per second through the gateway against the same figure for the bare baseline, in the same run, with
- * the same connections and duration; plus memory and CPU of every process while saving.
+ * the same connections and as many seconds; plus memory and CPU of every process while saving.
+ *
+ * The two are measured in turns (B S S B B S S B, each slice `seconds / 4`), each slice by a fresh load-generator
+ * process, and each side's figure pools its four slices. Measured one after the other (20 s of the baseline, then
+ * 20 s of the stack), whatever the machine did in one window and not the other went into the ratio: PostgreSQL's
+ * timed checkpoint spreads its writes over 4.5 of every 5 minutes and lands in most 20 s windows, and the full run's
+ * ratio swung from 0.57 to 0.79 while the saves alone gave 0.82-0.85 (docs/performance.md, session 19). Each side
+ * also reports the buffers the checkpointer wrote during its slices, and every slice its own rate, so a report
+ * shows how noisy its run was.
  */
 export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: { connections: number; seconds: number }) {
   const baseline = await startBaseline(stack.databaseUrl);
   try {
-    progress(`baseline: ${opts.seconds}s, ${opts.connections} connections`);
-    const pgBase0 = cpuMsOfAll('postgres');
-    const self0 = process.cpuUsage();
-    const baseCpu0 = cpuMs(baseline.child.pid as number);
-    const baseWal0 = await walPosition(stack);
-    const base = await hammer(`http://127.0.0.1:${baseline.port}/`, targets, { ...opts, auth: false });
-    const baseWal = await walSince(stack, baseWal0, base.requests);
-    const baseCores = {
-      server: round((cpuMs(baseline.child.pid as number) - baseCpu0) / 1000 / opts.seconds, 2),
-      postgres: round((cpuMsOfAll('postgres') - pgBase0) / 1000 / opts.seconds, 2),
-      loadGenerator: round(cpuSeconds(process.cpuUsage(self0)) / opts.seconds, 2),
-    };
+    const sliceSeconds = opts.seconds / SLICES;
     const services = ['gateway', 'learning'] as const;
-    const cpuBefore = Object.fromEntries(services.map((s) => [s, cpuMs(stack.pid(s))]));
+    const sides = {
+      baseline: { url: `http://127.0.0.1:${baseline.port}/`, auth: false, pids: { server: baseline.child.pid as number } as Record<string, number> },
+      stack: { url: `${stack.platform.url}/api/user-answer`, auth: true, pids: Object.fromEntries(services.map((s) => [s, stack.pid(s)])) as Record<string, number> },
+    };
+    type Side = keyof typeof sides;
+    const acc = Object.fromEntries((Object.keys(sides) as Side[]).map((k) => [k, {
+      slices: [] as HammerResult[], wall: 0, cpuMs: {} as Record<string, number>, walBytes: 0, commits: 0, checkpointBuffers: 0, checkpoints: 0,
+    }])) as Record<Side, { slices: HammerResult[]; wall: number; cpuMs: Record<string, number>; walBytes: number; commits: number; checkpointBuffers: number; checkpoints: number }>;
     const rssPeak: Record<string, number> = {};
     const sampler = setInterval(() => {
       for (const p of stack.platform.processes) rssPeak[p.name] = Math.max(rssPeak[p.name] ?? 0, rssMb(p.pid));
     }, 500);
-    progress(`stack: ${opts.seconds}s, ${opts.connections} connections through the gateway`);
-    const pg0 = cpuMsOfAll('postgres');
-    const self1 = process.cpuUsage();
-    const wal0 = await walPosition(stack);
-    const t = performance.now();
-    const run = await hammer(`${stack.platform.url}/api/user-answer`, targets, { ...opts, auth: true });
-    const wall = (performance.now() - t) / 1000;
-    const wal = await walSince(stack, wal0, run.requests);
-    clearInterval(sampler);
-    const pgCores = round((cpuMsOfAll('postgres') - pg0) / 1000 / wall, 2);
-    const loadCores = round(cpuSeconds(process.cpuUsage(self1)) / wall, 2);
-    const cpu = { ...Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - cpuBefore[s]) / 1000 / wall, 2)])), postgres: pgCores, loadGenerator: loadCores };
+    const order: Side[] = ['baseline', 'stack', 'stack', 'baseline', 'baseline', 'stack', 'stack', 'baseline'];
+    progress(`answer saves: the bare baseline and the stack in turns (${order.map((s) => (s === 'baseline' ? 'B' : 'S')).join(' ')}), ${sliceSeconds} s each, ${opts.connections} connections`);
+    const sliceTable: { side: Side; perSecond: number; p99: number; checkpointBuffers: number }[] = [];
+    try {
+      for (const side of order) {
+        const a = acc[side];
+        const { url, auth, pids } = sides[side];
+        const cpu0 = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+        const pg0 = cpuMsOfAll('postgres');
+        const wal0 = await walPosition(stack);
+        const ckpt0 = await checkpointer(stack);
+        const slice = await hammerSlice(url, targets, { connections: opts.connections, seconds: sliceSeconds, auth });
+        // The slice's own seconds, as autocannon ran them (the worker's start and IPC are outside its window).
+        a.wall += sliceSeconds;
+        const wal = await walSince(stack, wal0, slice.requests);
+        const ckpt = await checkpointer(stack);
+        for (const [name, pid] of Object.entries(pids)) a.cpuMs[name] = (a.cpuMs[name] ?? 0) + cpuMs(pid) - cpu0[name];
+        a.cpuMs.postgres = (a.cpuMs.postgres ?? 0) + cpuMsOfAll('postgres') - pg0;
+        a.cpuMs.loadGenerator = (a.cpuMs.loadGenerator ?? 0) + slice.cpuMs;
+        a.walBytes += wal.bytes;
+        a.commits += wal.commits;
+        a.checkpointBuffers += ckpt.buffers - ckpt0.buffers;
+        a.checkpoints += ckpt.checkpoints - ckpt0.checkpoints;
+        a.slices.push(slice);
+        sliceTable.push({ side, perSecond: round(slice.requests / sliceSeconds), p99: round(slice.p99, 2), checkpointBuffers: ckpt.buffers - ckpt0.buffers });
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const result = (side: Side) => {
+      const a = acc[side];
+      const run = summary(a.slices, a.wall);
+      return {
+        run,
+        cores: Object.fromEntries(Object.entries(a.cpuMs).map(([name, ms]) => [name, round(ms / 1000 / a.wall, 2)])),
+        // Everything PostgreSQL wrote to its WAL during the side's slices (the whole cluster: the outbox, other
+        // services' work and autovacuum count too), per request answered, with the commits of the bench database.
+        wal: { bytes: a.walBytes, bytesPerRequest: round(a.walBytes / Math.max(1, run.requests), 0), commitsPerRequest: round(a.commits / Math.max(1, run.requests), 3) },
+        checkpointer: { checkpointsBegun: a.checkpoints, buffersWritten: a.checkpointBuffers },
+      };
+    };
+    const base = result('baseline');
+    const ours = result('stack');
     return {
-      stack: run, baseline: base, ratio: round(run.perSecond / base.perSecond, 2), cpuCoresDuringStackRun: cpu, cpuCoresDuringBaselineRun: baseCores, rssPeakMb: rssPeak,
-      // Everything PostgreSQL wrote to its WAL during each run (the whole cluster: the outbox, other services' work
-      // and autovacuum count too), per request answered, with the commits of the bench database per request.
-      wal: { stack: wal, baseline: baseWal },
+      method: `the baseline and the stack in turns, ${order.map((s) => (s === 'baseline' ? 'B' : 'S')).join(' ')}, ${sliceSeconds} s a slice, a fresh load generator each`,
+      stack: ours.run, baseline: base.run, ratio: round(ours.run.perSecond / base.run.perSecond, 2),
+      cpuCoresDuringStackRun: ours.cores, cpuCoresDuringBaselineRun: base.cores, rssPeakMb: rssPeak,
+      wal: { stack: ours.wal, baseline: base.wal },
+      checkpointer: { stack: ours.checkpointer, baseline: base.checkpointer },
+      slices: sliceTable,
     };
   } finally {
     baseline.child.kill('SIGTERM');
   }
 }
 
-const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+/**
+ * Checkpoints begun and buffers the checkpointer has written since the server started (PostgreSQL 17 moved them
+ * from pg_stat_bgwriter to pg_stat_checkpointer).
+ */
+async function checkpointer(stack: Stack): Promise<{ checkpoints: number; buffers: number }> {
+  const [{ v }] = await stack.sql<{ v: string }>("SELECT current_setting('server_version_num') AS v");
+  const [row] = Number(v) >= 170000
+    ? await stack.sql<{ checkpoints: string; buffers: string }>('SELECT (num_timed + num_requested)::text AS checkpoints, buffers_written::text AS buffers FROM pg_stat_checkpointer')
+    : await stack.sql<{ checkpoints: string; buffers: string }>('SELECT (checkpoints_timed + checkpoints_req)::text AS checkpoints, buffers_checkpoint::text AS buffers FROM pg_stat_bgwriter');
+  return { checkpoints: Number(row.checkpoints), buffers: Number(row.buffers) };
+}
 
 interface WalMark { lsn: string; commits: number }
 
@@ -296,5 +368,5 @@ async function walSince(stack: Stack, from: WalMark, requests: number) {
   const [row] = await stack.sql<{ bytes: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes', [now.lsn, from.lsn]);
   const bytes = Number(row.bytes);
   // pg_stat_database is updated when a backend reports (at most every second): good enough over a 20 s run.
-  return { bytes, bytesPerRequest: round(bytes / Math.max(1, requests), 0), commitsPerRequest: round((now.commits - from.commits) / Math.max(1, requests), 3) };
+  return { bytes, commits: now.commits - from.commits, bytesPerRequest: round(bytes / Math.max(1, requests), 0), commitsPerRequest: round((now.commits - from.commits) / Math.max(1, requests), 3) };
 }

@@ -157,6 +157,7 @@ async function main() {
     if (ONLY === 'answers') {
       await stack.stop();
       process.stdout.write(`${JSON.stringify({ logins: report.logins, answerSaves: report.answerSaves, peakRssMb: rss.stop() }, null, 2)}\n`);
+      if (report.answerSaves) process.stdout.write(`${answersHeadline(report.answerSaves as Awaited<ReturnType<typeof answerSaves>>)}\n`);
       return;
     }
 
@@ -213,7 +214,7 @@ async function main() {
     await setup.cleanup();
   }
 
-  const a = report.answerSaves as { stack: { perSecond: number; latencyMs: Record<string, number> }; baseline: { perSecond: number }; ratio: number } | undefined;
+  const a = report.answerSaves as Awaited<ReturnType<typeof answerSaves>> | undefined;
   const api = report.leaderboardApi as Record<string, { latencyMs: Record<string, number> }>;
   const fan = Object.fromEntries(Object.entries(report.fanOut as Record<string, { notifications?: { emitToLastMs: Record<string, number> }; rawSocketIo?: { emitToLastMs: Record<string, number> } }>)
     .filter(([, v]) => v.notifications && v.rawSocketIo)) as Record<string, { notifications: { emitToLastMs: Record<string, number> }; rawSocketIo: { emitToLastMs: Record<string, number> } }>;
@@ -233,10 +234,15 @@ async function main() {
     },
   ]);
   process.stdout.write(`\n${JSON.stringify(report, null, 2)}\n\n`);
-  if (a) process.stdout.write(`Headline: answer saves ${a.stack.perSecond}/s through the gateway, ${a.ratio} of the bare baseline (${a.baseline.perSecond}/s); p99 ${a.stack.latencyMs.p99} ms.\n`);
+  if (a) process.stdout.write(`${answersHeadline(a)}\n`);
   if (certs) process.stdout.write(`${certHeadline(certs)}\n`);
   process.stdout.write(`Report: ${files.json}\n        ${files.html}\n`);
 }
+
+const answersHeadline = (a: Awaited<ReturnType<typeof answerSaves>>) =>
+  `Headline: answer saves ${a.stack.perSecond}/s through the gateway, ${a.ratio} of the bare baseline (${a.baseline.perSecond}/s); p99 ${a.stack.latencyMs.p99} ms ` +
+  `(baseline ${a.baseline.latencyMs.p99} ms); slices ${a.slices.map((s) => `${s.side === 'baseline' ? 'B' : 'S'} ${Math.round(s.perSecond)}`).join(', ')}; ` +
+  `checkpointer buffers written during the stack's slices ${a.checkpointer.stack.buffersWritten}, the baseline's ${a.checkpointer.baseline.buffersWritten}.`;
 
 function certCharts(c: Awaited<ReturnType<typeof certsBench>>) {
   return [
