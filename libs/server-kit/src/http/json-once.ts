@@ -31,3 +31,62 @@ export function serializeReply(payload: unknown): string {
   }
   return `{${parts.join(',')}}`;
 }
+
+/** The UTF-8 bytes of a marked array's JSON, made the first time a coalesced reply carries it. */
+const encoded = new WeakMap<object, Buffer>();
+
+/**
+ * Texts several replies share, by the object they were kept for (`jsonOnce`): a coalesced request's replies name each
+ * by its index instead of carrying it again (learning's coalesced leaderboard reads, proto's `boardReadsReply`).
+ * Each text is held as its UTF-8 bytes, encoded once per marked array however many coalesced replies carry it.
+ */
+export class SharedJson {
+  readonly texts: Buffer[] = [];
+  private readonly index = new Map<object, number>();
+
+  indexOf(rows: object): number | undefined {
+    const known = this.index.get(rows);
+    if (known !== undefined) return known;
+    const text = serialized.get(rows);
+    if (text === undefined) return undefined;
+    let bytes = encoded.get(rows);
+    if (!bytes) {
+      bytes = Buffer.from(text);
+      encoded.set(rows, bytes);
+    }
+    this.texts.push(bytes);
+    this.index.set(rows, this.texts.length - 1);
+    return this.texts.length - 1;
+  }
+}
+
+/**
+ * `serializeReply(payload)` as parts: JSON text, and in place of each top-level field marked by `jsonOnce` its index
+ * in `shared`. Joined (each index replaced by `shared.texts[index]`), the parts are the same bytes as
+ * `serializeReply(payload)`.
+ */
+export function serializeReplyParts(payload: unknown, shared: SharedJson): (string | number)[] {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || typeof (payload as { toJSON?: unknown }).toJSON === 'function') return [JSON.stringify(payload)];
+  const fields = payload as Record<string, unknown>;
+  const keys = Object.keys(fields);
+  if (!keys.some((k) => typeof fields[k] === 'object' && fields[k] !== null && serialized.has(fields[k]))) return [JSON.stringify(payload)];
+  const parts: (string | number)[] = [];
+  let text = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = fields[k];
+    const at = typeof v === 'object' && v !== null ? shared.indexOf(v) : undefined;
+    const json = at === undefined ? JSON.stringify(v) : '';
+    if (json === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(k)}:`;
+    first = false;
+    if (at === undefined) {
+      text += json;
+      continue;
+    }
+    parts.push(text, at);
+    text = '';
+  }
+  parts.push(`${text}}`);
+  return parts;
+}
