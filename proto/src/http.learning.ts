@@ -225,49 +225,6 @@ export const answerSavesReply = z.strictObject({
 });
 export type AnswerSavesReply = z.output<typeof answerSavesReply>;
 
-/**
- * `POST /internal/board-reads` (learning; outside /api like the saves): the gateway's coalesced leaderboard reads,
- * `GET /api/challenges/{challenge}/leaderboard` and `GET /api/trainings/{training}/leaderboard`, of one turn. Each
- * item is one client's request as it came: its path with its query string, its Authorization and X-Locale headers,
- * and the gateway's request id. Each reply is what the route answers that request, in order, as parts: a string is
- * JSON text as it is, a number the shared text at that index. A page of 100 rows that every pupil of a board reads
- * within the page cache's two seconds travels once per coalesced request, not once per pupil (docs/learning.md,
- * "Coalesced leaderboard reads").
- *
- * The reply is framed, not JSON (its Content-Type is BOARD_READS_REPLY_TYPE): one line of JSON (`boardReadsReply`:
- * each shared text's length in bytes, and the replies), a newline, then the shared texts' UTF-8 bytes one after
- * another. The pages travel as the bytes they are, never escaped into a JSON string and parsed back.
- */
-export const BOARD_READS_PATH = '/internal/board-reads';
-/** At most this many reads per coalesced request. */
-export const BOARD_READS_MAX_ITEMS = 256;
-/** The longest path (with its query string) a coalesced read carries; a longer one goes on its own. */
-export const BOARD_READS_MAX_PATH = 512;
-/** The board reads the gateway coalesces, and how learning reads their path: a board's kind, its id and the query string. */
-export const BOARD_READ_PATH = /^\/api\/(challenges|trainings)\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/leaderboard(?:\?([A-Za-z0-9_.~%+=&-]*))?$/;
-export const boardReadsBody = z.strictObject({
-  reads: z
-    .array(
-      z.strictObject({
-        path: z.string().max(BOARD_READS_MAX_PATH).regex(BOARD_READ_PATH),
-        authorization: z.string().max(ANSWER_SAVES_MAX_AUTHORIZATION).optional(),
-        locale: z.string().max(ANSWER_SAVES_MAX_LOCALE).optional(),
-        requestId: z.string().min(1).max(128),
-      }),
-    )
-    .min(1)
-    .max(BOARD_READS_MAX_ITEMS),
-});
-export type BoardReadsBody = z.input<typeof boardReadsBody>;
-export const BOARD_READS_REPLY_TYPE = 'application/vnd.olymp.board-reads';
-export const boardReadsReply = z.strictObject({
-  /** The byte length of each JSON text that several replies share (a page's rows in one viewer's shape and language). */
-  shared: z.array(z.number().int().min(0)),
-  /** `status` and the body's parts (text, or an index into `shared`), one reply per read, in order. */
-  replies: z.array(z.strictObject({ status: z.number().int().min(200).max(599), parts: z.array(z.union([z.string(), z.number().int().min(0)])) })),
-});
-export type BoardReadsReply = z.output<typeof boardReadsReply>;
-
 /* Trainings: chapters of lessons (subchapters) with a test each, hearts and tries */
 
 /** The heart bar now (an empty bar whose refill time passed shows full). */

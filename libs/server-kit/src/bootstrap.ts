@@ -133,17 +133,10 @@ function poolsOf(app: NestFastifyApplication): { totalCount: number; idleCount: 
   return [...pools];
 }
 
-/**
- * How every service reads a query string: nested params as Refine's nestjsx-crud sends them (`filter[0]=...`,
- * `sort[0]=...`; the default parser drops them). A route that reads another request's query (learning's coalesced
- * leaderboard reads) reads it with this.
- */
-export const parseQueryString = (s: string): Record<string, unknown> => qs.parse(s, { depth: 5, arrayLimit: 200 });
-
 export function buildFastifyAdapter(config: KitConfig, logger: Logger, metrics?: Metrics): FastifyAdapter {
   const adapter = new FastifyAdapter({
     // Refine's nestjsx-crud sends nested params (`filter[0]=...`, `sort[0]=...`); the default parser drops them.
-    routerOptions: { querystringParser: parseQueryString },
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }) },
     // Non-multipart bodies; the gateway refuses larger ones before they reach a service (http/body-limits.ts).
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),

@@ -4,7 +4,7 @@
  */
 import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
-import { type RunningService, Public, SharedJson, createService, jsonOnce, serializeReply, serializeReplyParts } from '@olymp/server-kit';
+import { type RunningService, Public, createService, jsonOnce, serializeReply } from '@olymp/server-kit';
 import { createTestNamespace, NoPermissions } from '@olymp/server-kit/testing';
 
 const rows = jsonOnce([{ rank: 1, name: 'Айгерім С.', note: 'a "quoted" \u2028 line', gone: undefined }, { rank: 2, name: 'Нұрлан А.', nested: { a: [1, null] } }]);
@@ -22,29 +22,6 @@ describe('serializeReply', () => {
       { 10: 'integer keys first', b: rows, 2: 'two' },
     ];
     for (const reply of replies) expect(serializeReply(reply)).toBe(JSON.stringify(reply));
-  });
-
-  it('as parts, names marked rows by their index in the shared texts, and the parts joined are serializeReply', () => {
-    const shared = new SharedJson();
-    const other = jsonOnce([{ rank: 3 }]);
-    const replies: unknown[] = [
-      { viewer: 'member', data: rows, me: { rank: 7 }, total: 2, skipped: undefined, fn: () => 1 },
-      { skipped: undefined, data: rows },
-      { data: other, more: rows, last: 1 },
-      { nested: { data: rows } }, rows, { toJSON: () => ({ data: rows }) }, 'text', 3, null, [1, 2], {},
-      { 10: 'integer keys first', b: rows, 2: 'two' },
-    ];
-    const joined = (parts: (string | number)[]) => parts.map((p) => (typeof p === 'number' ? shared.texts[p]!.toString() : p)).join('');
-    const all = replies.map((r) => serializeReplyParts(r, shared));
-    all.forEach((parts, i) => expect(joined(parts)).toBe(serializeReply(replies[i])));
-    // Each marked array is kept once, however many replies carry it.
-    expect(shared.texts.map(String)).toEqual([JSON.stringify(rows), JSON.stringify(other)]);
-    // ... and encoded once: another coalesced reply holds the same bytes.
-    const again = new SharedJson();
-    serializeReplyParts({ data: rows }, again);
-    expect(again.texts[0]).toBe(shared.texts[0]);
-    expect(all[0]).toEqual(['{"viewer":"member","data":', 0, ',"me":{"rank":7},"total":2}']);
-    expect(all[2]).toEqual(['{"data":', 1, ',"more":', 0, ',"last":1}']);
   });
 
   it('keeps the JSON made at marking: the rows are not serialized again', () => {

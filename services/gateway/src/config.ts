@@ -76,16 +76,6 @@ const gatewaySchema = z.object({
    * `false` forwards each on its own (the light path).
    */
   SAVE_COALESCING: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
-  /**
-   * Coalesce the leaderboard reads (`GET /api/challenges/{id}/leaderboard`, `GET /api/trainings/{id}/leaderboard`) of
-   * one event-loop turn into one request to learning (coalesce.ts); `false` forwards each on its own.
-   */
-  BOARD_READ_COALESCING: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
-  /**
-   * The fewest leaderboard reads one turn must hold to be coalesced; fewer go each on its own. Measured at 8
-   * connections (docs/performance.md, session 20), a coalesced request of one read cost more than the read alone.
-   */
-  BOARD_READ_MIN_BATCH: positiveInt.default(2),
   /** Per-upstream timeout of GET /api/health. */
   HEALTH_TIMEOUT_MS: positiveInt.default(1_500),
   /** Allowed browser origins (comma separated); default: the gateway's own origin and the UI dev servers. */
@@ -120,8 +110,6 @@ export type GatewayConfig = KitConfig & {
   UPSTREAM_CONNECTIONS: number;
   LIGHT_PROXY_MAX_BODY: number;
   SAVE_COALESCING: boolean;
-  BOARD_READ_COALESCING: boolean;
-  BOARD_READ_MIN_BATCH: number;
   HEALTH_TIMEOUT_MS: number;
   CORS_ORIGINS: string[];
   TRUST_PROXY: boolean | number | string;

@@ -11,7 +11,7 @@ import { bodyLimitOf, declaredTooLarge, readBody } from './bodies';
 import { API_PREFIX, routeMatcher, type RouteMatcher, type UpstreamService } from './routes';
 import { upstreamPool } from './balancer';
 import { LightProxy, takesLight } from './light';
-import { AnswerSaveCoalescer, BoardReadCoalescer } from './coalesce';
+import { AnswerSaveCoalescer } from './coalesce';
 import {
   isUnreachable,
   replyUpstreamFailure,
@@ -123,23 +123,16 @@ export async function apiProxy(fastify: FastifyInstance, opts: ApiProxyOptions):
   const common = replyHooks(config);
   const light = new LightProxy(config);
   fastify.addHook('onClose', async () => light.close());
-  const coalescers = [
-    config.SAVE_COALESCING ? new AnswerSaveCoalescer(config, light, opts.metrics) : null,
-    config.BOARD_READ_COALESCING ? new BoardReadCoalescer(config, light, opts.metrics) : null,
-  ].filter((c) => c !== null);
-  fastify.addHook('onClose', async () => {
-    await Promise.all(coalescers.map((c) => c.close()));
-  });
+  const coalescer = config.SAVE_COALESCING ? new AnswerSaveCoalescer(config, light, opts.metrics) : null;
+  if (coalescer) fastify.addHook('onClose', async () => coalescer.close());
 
   async function proxy(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const rule = matcher.match(request.url);
     if (!rule || climbsOut(pathOf(request))) throw routeNotFound(request);
     request.upstreamService = rule.service;
     request.routePrefix = `${API_PREFIX}/${rule.prefix}`;
-    // A pupil's answer save or leaderboard read joins the turn's others (coalesce.ts), which pick their replica together.
-    if (rule.service === 'learning') {
-      for (const coalescer of coalescers) if (coalescer.takes(request)) return coalescer.forward(request, reply);
-    }
+    // A pupil's answer save joins the turn's other saves (coalesce.ts), which pick their replica together.
+    if (rule.service === 'learning' && coalescer?.takes(request)) return coalescer.forward(request, reply);
     request.upstreamBase = upstreamPool(config, rule.service).pick();
     const target = request.upstreamBase + pathOf(request);
     if (Buffer.isBuffer(request.body)) {

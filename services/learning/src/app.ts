@@ -43,7 +43,7 @@ import { FlexModule } from './flex/flex.module';
 export const learningService: ServiceDefinition = {
   service: 'learning',
   // The gateway's coalesced answer saves (attempts/answer-saves.controller.ts).
-  internalRoutes: ['internal/answer-saves', 'internal/board-reads'],
+  internalRoutes: ['internal/answer-saves'],
   imports: [
     UploadsModule, ContentModule, BoardsModule, TreasuresModule, AttemptsModule, ResultsModule, ChallengesModule, TrainingsModule,
     CoursesModule, EnrolmentModule, TeachingModule, CoursePagesModule, EventsModule, CertificatesModule, LibraryModule, MediaModule, FlexModule, StatsModule, SeedModule, auditLogResource({ access: 'log:index', path: 'logs/learning' }),

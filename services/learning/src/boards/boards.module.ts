@@ -4,15 +4,14 @@ import { Leaderboards } from './leaderboard.service';
 import { BoardsRpcController } from './boards.rpc.controller';
 import { InvoicePaidConsumer } from './invoice-paid.consumer';
 import { OwnRanks } from './own-ranks';
-import { BoardReadsController, BoardRoutes } from './board-reads';
 
 /**
  * Boards: who takes part in a challenge or a training (joining, paid access through `invoice.paid`), their standings
  * and the leaderboards, and the RPCs the live boards (notifications) rebuild from. Uses the floor only.
  */
 @Module({
-  controllers: [BoardsRpcController, BoardReadsController],
-  providers: [Participations, Leaderboards, OwnRanks, InvoicePaidConsumer, BoardRoutes],
-  exports: [Participations, Leaderboards, OwnRanks, BoardRoutes],
+  controllers: [BoardsRpcController],
+  providers: [Participations, Leaderboards, OwnRanks, InvoicePaidConsumer],
+  exports: [Participations, Leaderboards, OwnRanks],
 })
 export class BoardsModule {}

@@ -9,7 +9,6 @@ import { DataSource } from 'typeorm';
 import { Challenges } from './challenges.service';
 import { ChallengeAdmin } from './challenge-admin.service';
 import { Leaderboards } from '../boards/leaderboard.service';
-import { BoardRoutes } from '../boards/board-reads';
 import { maxPointsOf } from '../boards/max-points';
 import { assertSelf, assertSelfOrStaff, boardViewer } from '../floor/access';
 import {
@@ -28,11 +27,7 @@ export class ChallengesController {
     private readonly images: ImageUploadService,
     private readonly ds: DataSource,
     private readonly audit: AuditLog,
-    routes: BoardRoutes,
-  ) {
-    // The gateway's coalesced reads of this route call this same handler (boards/board-reads.ts).
-    routes.register('challenges', leaderboardQuery, (id, q, locale, user) => this.leaderboard(id, q, locale, user));
-  }
+  ) {}
 
   @Get('challenges-all')
   @Public()

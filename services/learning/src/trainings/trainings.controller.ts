@@ -6,7 +6,6 @@ import { DataSource } from 'typeorm';
 import { Trainings, boardOf } from './trainings.service';
 import { emptyBody, leaderboardQuery, trainingListQuery } from './training.dto';
 import { Leaderboards } from '../boards/leaderboard.service';
-import { BoardRoutes } from '../boards/board-reads';
 import { maxPointsOf } from '../boards/max-points';
 import { boardViewer } from '../floor/access';
 
@@ -17,11 +16,7 @@ export class TrainingsController {
     private readonly trainings: Trainings,
     private readonly boards: Leaderboards,
     private readonly ds: DataSource,
-    routes: BoardRoutes,
-  ) {
-    // The gateway's coalesced reads of this route call this same handler (boards/board-reads.ts).
-    routes.register('trainings', leaderboardQuery, (id, q, locale, user) => this.leaderboard(id, q, locale, user));
-  }
+  ) {}
 
   @Get('trainings-all')
   @Public()
