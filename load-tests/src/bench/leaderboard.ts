@@ -215,46 +215,108 @@ async function connectViewers(url: string, n: number, auth: object, firstBoard =
 let pushes = 0;
 
 /** emit-to-last-receipt for `viewers` socket.io clients on one notifications node, and its CPU per delivery. */
-export async function fanOut(stack: Stack, challengeId: string, count: number, rounds: number): Promise<FanOut> {
+/** A fan-out ready to measure: `round()` pushes once and answers the emit-to-last time; `cpuMs()` the server's CPU so far. */
+interface FanOutSide {
+  round(): Promise<number>;
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+/** Viewers of the challenge's live board on the notifications node, pushed by a `quiz.finished` through JetStream. */
+async function notificationsSide(stack: Stack, challengeId: string, count: number): Promise<FanOutSide> {
   const port = stack.platform.ports.notifications;
   // The current board arrives at connect: a viewer is ready once it has it, so a round waits for a new push only.
   const viewers = await connectViewers(`http://127.0.0.1:${port}`, count, { boards: [{ kind: 'challenge', id: challengeId }] }, true);
   const pub = await publisher(stack);
   const [leader] = await stack.sql<{ user_id: string }>('SELECT user_id FROM learning.participations WHERE board_id = $1 LIMIT 1', [challengeId]);
   const pid = stack.pid('notifications');
+  return {
+    round() {
+      // Points and version go up across every fan-out of the run: the live board ignores a standing whose version
+      // it has seen (redelivery), so a second fan-out reusing the first one's versions would push nothing.
+      pushes += 1;
+      const n = pushes;
+      return viewers.round(() => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + n, 2_000_000 + n)]));
+    },
+    cpuMs: () => cpuMs(pid),
+    async close() {
+      await pub.close();
+      await viewers.close();
+    },
+  };
+}
+
+/** The same viewers of a bare socket.io server (the baseline), emitting a payload of the same size when told. */
+async function rawSide(count: number, sample: object): Promise<FanOutSide> {
+  const child = fork(join(__dirname, 'raw-socketio-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { ready: number }) => resolve(m.ready)));
+  try {
+    const sockets = await connectViewers(`http://127.0.0.1:${port}`, count, {});
+    return {
+      round: () => sockets.round(() => child.send({ emit: sample })),
+      cpuMs: () => cpuMs(child.pid as number),
+      async close() {
+        await sockets.close();
+        child.kill('SIGTERM');
+      },
+    };
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
+}
+
+/** `rounds` pushes to the side's viewers, 300 ms apart: emit-to-last times and the server's CPU per delivery. */
+async function measure(side: FanOutSide, viewers: number, rounds: number): Promise<FanOut> {
   const times: number[] = [];
-  const cpu0 = cpuMs(pid);
+  const cpu0 = side.cpuMs();
   for (let r = 0; r < rounds; r++) {
-    // Points and version go up across every fan-out of the run: the live board ignores a standing whose version
-    // it has seen (redelivery), so a second fan-out reusing the first one's versions would push nothing.
-    pushes += 1;
-    const n = pushes;
-    times.push(await viewers.round(() => void pub.publish([quizFinished(challengeId, leader.user_id, 200_000 + n, 2_000_000 + n)])));
+    times.push(await side.round());
     await new Promise((res) => setTimeout(res, 300));
   }
-  const cpu = cpuMs(pid) - cpu0;
-  await pub.close();
-  await viewers.close();
-  return { viewers: count, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (count * rounds)) * 1000, 2) };
+  const cpu = side.cpuMs() - cpu0;
+  return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
 }
 
 /** The same fan-out from a bare socket.io server (the baseline), with a payload of the same size. */
 export async function rawFanOut(viewers: number, rounds: number, sample: object): Promise<FanOut> {
-  const child = fork(join(__dirname, 'raw-socketio-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { ready: number }) => resolve(m.ready)));
+  const side = await rawSide(viewers, sample);
   try {
-    const sockets = await connectViewers(`http://127.0.0.1:${port}`, viewers, {});
-    const times: number[] = [];
-    const cpu0 = cpuMs(child.pid as number);
-    for (let r = 0; r < rounds; r++) {
-      times.push(await sockets.round(() => child.send({ emit: sample })));
-      await new Promise((res) => setTimeout(res, 300));
-    }
-    const cpu = cpuMs(child.pid as number) - cpu0;
-    await sockets.close();
-    return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+    return await measure(side, viewers, rounds);
   } finally {
-    child.kill('SIGTERM');
+    await side.close();
+  }
+}
+
+/**
+ * The notifications node and the bare socket.io server, each with `count` viewers connected at once, pushed in turns
+ * (N R R N N R R N...), `rounds` pushes each, 300 ms apart: each side's emit-to-last times and its server's CPU per
+ * delivery over the whole window (each server is idle while the other pushes). Measured one after the other (all of
+ * ours, then all of the baseline's), whatever the machine did in one window and not the other went into the
+ * comparison; with 15 rounds a side, its p99 is its slowest round.
+ */
+export async function fanOutInTurns(stack: Stack, challengeId: string, count: number, rounds: number, sample: object): Promise<{ notifications: FanOut; rawSocketIo: FanOut }> {
+  const ours = await notificationsSide(stack, challengeId, count);
+  let raw: FanOutSide | undefined;
+  try {
+    raw = await rawSide(count, sample);
+    const sides = { notifications: { side: ours, times: [] as number[] }, rawSocketIo: { side: raw, times: [] as number[] } };
+    const cpu0 = { notifications: ours.cpuMs(), rawSocketIo: raw.cpuMs() };
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 === 0 ? (['notifications', 'rawSocketIo'] as const) : (['rawSocketIo', 'notifications'] as const);
+      for (const name of order) {
+        sides[name].times.push(await sides[name].side.round());
+        await new Promise((res) => setTimeout(res, 300));
+      }
+    }
+    const result = (name: keyof typeof sides): FanOut => ({
+      viewers: count, rounds, emitToLastMs: roundAll(percentiles(sides[name].times)),
+      cpuMsPerThousandDeliveries: round(((sides[name].side.cpuMs() - cpu0[name]) / (count * rounds)) * 1000, 2),
+    });
+    return { notifications: result('notifications'), rawSocketIo: result('rawSocketIo') };
+  } finally {
+    await raw?.close();
+    await ours.close();
   }
 }
 

@@ -8,7 +8,8 @@
  *   5. a BENCH_BOARD-participant challenge: restart (the live board rebuilds from learning), top-100 and own rank
  *      through the API, ranking updates applied per second on the live board;
  *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
- *      delivery), against a bare socket.io server with the same payload and viewers; it starts once every event
+ *      delivery), against a bare socket.io server with the same payload and viewers, both connected at once and pushed
+ *      in turns (leaderboard.ts `fanOutInTurns`); it starts once every event
  *      consumer has handled step 5's burst (`rankingUpdates.everyConsumerDoneSeconds`: finance's XP credits last);
  *   7. (after step 3) chat: a group of the BENCH_PUPILS signed-in pupils, store-to-last-member delivery p99 beside bare
  *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
@@ -34,7 +35,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { repoRoot } from '@olymp/infra/dist/runtime';
 import { answerSaves, createPupils, loginBurst, startAttempts } from './answers';
-import { apiLatency, eventsSettled, fanOut, rawFanOut, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
+import { apiLatency, eventsSettled, fanOutInTurns, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
 import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
@@ -183,12 +184,11 @@ async function main() {
     const sample = await samplePush(stack, challengeId);
     const fan: Record<string, unknown> = {};
     for (const n of VIEWERS) {
-      progress(`fan-out to ${n} viewers (notifications node, then bare socket.io)`);
-      let ours: Awaited<ReturnType<typeof fanOut>>;
-      let raw: Awaited<ReturnType<typeof rawFanOut>>;
+      progress(`fan-out to ${n} viewers (the notifications node and bare socket.io, pushed in turns)`);
+      let ours: Awaited<ReturnType<typeof fanOutInTurns>>['notifications'];
+      let raw: Awaited<ReturnType<typeof fanOutInTurns>>['rawSocketIo'];
       try {
-        ours = await fanOut(stack, challengeId, n, ROUNDS);
-        raw = await rawFanOut(n, ROUNDS, sample);
+        ({ notifications: ours, rawSocketIo: raw } = await fanOutInTurns(stack, challengeId, n, ROUNDS, sample));
       } catch (err) {
         // A size this machine cannot hold is a finding, not a reason to lose the rest of the report.
         fan[n] = { failed: err instanceof Error ? err.message : String(err) };
