@@ -248,7 +248,10 @@ async function notificationsSide(stack: Stack, challengeId: string, count: numbe
 
 /** The same viewers of a bare socket.io server (the baseline), emitting a payload of the same size when told. */
 async function rawSide(count: number, sample: object): Promise<FanOutSide> {
-  const child = fork(join(__dirname, 'raw-socketio-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // OLYMP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches the baseline as it reaches every platform
+  // process, so the two can be profiled alike.
+  const execArgv = [...process.execArgv, ...(process.env.OLYMP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child = fork(join(__dirname, 'raw-socketio-server.js'), [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { ready: number }) => resolve(m.ready)));
   try {
     const sockets = await connectViewers(`http://127.0.0.1:${port}`, count, {});
