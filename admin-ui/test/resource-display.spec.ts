@@ -68,6 +68,20 @@ describe('display metadata of every standard resource in the OpenAPI documents',
     expect(resources.map((r) => r.name)).toEqual(expect.arrayContaining(['events', 'logs/learning', 'logs/notifications']));
   });
 
+  it('labels every field of every resource in kk, ru and en, never by its raw name', () => {
+    const common = (locale: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../src/i18n/locales/${locale}/common.json`), 'utf8')) as Json;
+    const text = (tree: Json, key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), tree);
+    const missing = ['kk', 'ru', 'en'].flatMap((locale) => {
+      const tree = common(locale);
+      const has = (resource: string, field: string) => [`resources.${resource}.fields.${field}`, `fields.${field}`].some((k) => typeof text(tree, k) === 'string');
+      return resources.flatMap((r) => [...r.fields, ...(r.create ?? [])]
+        // What fieldLabel reads: the field's own label, or a per-language field's base (titleKk: title + the language).
+        .filter((f) => !has(r.name, f.name) && !/^(.*)(Kk|Ru|En)$/.test(f.name))
+        .map((f) => `${locale} ${r.name}.${f.name}`));
+    });
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
   it('lists no id, uuid or storage column by default and shows rows by a declared label', () => {
     const offending = resources.flatMap((r) =>
       listColumns(r)
