@@ -21,6 +21,10 @@ import { parseOpenApi, type OpenApiDocument, type ResourceMeta } from '../src/me
 type Json = Record<string, unknown>;
 type Schema = { properties?: Record<string, Json>; 'x-label'?: string[] };
 
+/** A locale's common.json, and a key read as i18next does (dot-separated groups; a resource's name may hold a slash). */
+const common = (locale: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../src/i18n/locales/${locale}/common.json`), 'utf8')) as Json;
+const text = (tree: Json, key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), tree);
+
 describe('display metadata of every standard resource in the OpenAPI documents', () => {
   const ns = createTestNamespace();
   const services: RunningService[] = [];
@@ -56,9 +60,6 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   });
 
   it('names every resource in the sidebar in kk, ru and en, never by its raw name', () => {
-    const common = (locale: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../src/i18n/locales/${locale}/common.json`), 'utf8')) as Json;
-    // i18next's reading of a key: dot-separated groups (a resource's own name may hold a slash, as logs/learning does).
-    const text = (tree: Json, key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), tree);
     const missing = ['kk', 'ru', 'en'].flatMap((locale) => {
       const tree = common(locale);
       return resources.map((r) => entryFor(r.name)).filter((e) => typeof text(tree, e.label) !== 'string').map((e) => `${locale} ${e.name} (${e.label})`);
@@ -69,8 +70,6 @@ describe('display metadata of every standard resource in the OpenAPI documents',
   });
 
   it('labels every field of every resource in kk, ru and en, never by its raw name', () => {
-    const common = (locale: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../src/i18n/locales/${locale}/common.json`), 'utf8')) as Json;
-    const text = (tree: Json, key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), tree);
     const missing = ['kk', 'ru', 'en'].flatMap((locale) => {
       const tree = common(locale);
       const has = (resource: string, field: string) => [`resources.${resource}.fields.${field}`, `fields.${field}`].some((k) => typeof text(tree, k) === 'string');

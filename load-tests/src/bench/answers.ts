@@ -277,15 +277,15 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
       stack: { url: `${stack.platform.url}/api/user-answer`, auth: true, pids: Object.fromEntries(services.map((s) => [s, stack.pid(s)])) as Record<string, number> },
     };
     type Side = keyof typeof sides;
-    const acc = Object.fromEntries((Object.keys(sides) as Side[]).map((k) => [k, {
-      slices: [] as HammerResult[], wall: 0, cpuMs: {} as Record<string, number>, walBytes: 0, commits: 0, checkpointBuffers: 0, checkpoints: 0,
-    }])) as Record<Side, { slices: HammerResult[]; wall: number; cpuMs: Record<string, number>; walBytes: number; commits: number; checkpointBuffers: number; checkpoints: number }>;
+    const totals = () => ({ slices: [] as HammerResult[], cpuMs: {} as Record<string, number>, walBytes: 0, commits: 0, checkpointBuffers: 0, checkpoints: 0 });
+    const acc: Record<Side, ReturnType<typeof totals>> = { baseline: totals(), stack: totals() };
     const rssPeak: Record<string, number> = {};
     const sampler = setInterval(() => {
       for (const p of stack.platform.processes) rssPeak[p.name] = Math.max(rssPeak[p.name] ?? 0, rssMb(p.pid));
     }, 500);
     const order: Side[] = ['baseline', 'stack', 'stack', 'baseline', 'baseline', 'stack', 'stack', 'baseline'];
-    progress(`answer saves: the bare baseline and the stack in turns (${order.map((s) => (s === 'baseline' ? 'B' : 'S')).join(' ')}), ${sliceSeconds} s each, ${opts.connections} connections`);
+    const pattern = order.map((s) => (s === 'baseline' ? 'B' : 'S')).join(' ');
+    progress(`answer saves: the bare baseline and the stack in turns (${pattern}), ${sliceSeconds} s each, ${opts.connections} connections`);
     const sliceTable: { side: Side; perSecond: number; p99: number; checkpointBuffers: number }[] = [];
     try {
       for (const side of order) {
@@ -296,8 +296,6 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
         const wal0 = await walPosition(stack);
         const ckpt0 = await checkpointer(stack);
         const slice = await hammerSlice(url, targets, { connections: opts.connections, seconds: sliceSeconds, auth });
-        // The slice's own seconds, as autocannon ran them (the worker's start and IPC are outside its window).
-        a.wall += sliceSeconds;
         const wal = await walSince(stack, wal0, slice.requests);
         const ckpt = await checkpointer(stack);
         for (const [name, pid] of Object.entries(pids)) a.cpuMs[name] = (a.cpuMs[name] ?? 0) + cpuMs(pid) - cpu0[name];
@@ -315,10 +313,12 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
     }
     const result = (side: Side) => {
       const a = acc[side];
-      const run = summary(a.slices, a.wall);
+      // The slices' own seconds, as autocannon ran them (each worker's start and IPC are outside its window).
+      const seconds = a.slices.length * sliceSeconds;
+      const run = summary(a.slices, seconds);
       return {
         run,
-        cores: Object.fromEntries(Object.entries(a.cpuMs).map(([name, ms]) => [name, round(ms / 1000 / a.wall, 2)])),
+        cores: Object.fromEntries(Object.entries(a.cpuMs).map(([name, ms]) => [name, round(ms / 1000 / seconds, 2)])),
         // Everything PostgreSQL wrote to its WAL during the side's slices (the whole cluster: the outbox, other
         // services' work and autovacuum count too), per request answered, with the commits of the bench database.
         wal: { bytes: a.walBytes, bytesPerRequest: round(a.walBytes / Math.max(1, run.requests), 0), commitsPerRequest: round(a.commits / Math.max(1, run.requests), 3) },
@@ -328,7 +328,7 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
     const base = result('baseline');
     const ours = result('stack');
     return {
-      method: `the baseline and the stack in turns, ${order.map((s) => (s === 'baseline' ? 'B' : 'S')).join(' ')}, ${sliceSeconds} s a slice, a fresh load generator each`,
+      method: `the baseline and the stack in turns, ${pattern}, ${sliceSeconds} s a slice, a fresh load generator each`,
       stack: ours.run, baseline: base.run, ratio: round(ours.run.perSecond / base.run.perSecond, 2),
       cpuCoresDuringStackRun: ours.cores, cpuCoresDuringBaselineRun: base.cores, rssPeakMb: rssPeak,
       wal: { stack: ours.wal, baseline: base.wal },

@@ -269,23 +269,36 @@ async function rawSide(count: number, sample: object): Promise<FanOutSide> {
   }
 }
 
-/** `rounds` pushes to the side's viewers, 300 ms apart: emit-to-last times and the server's CPU per delivery. */
-async function measure(side: FanOutSide, viewers: number, rounds: number): Promise<FanOut> {
-  const times: number[] = [];
-  const cpu0 = side.cpuMs();
-  for (let r = 0; r < rounds; r++) {
-    times.push(await side.round());
+/**
+ * A side's pushes, one at a time: each push's emit-to-last time, and the server's CPU over the push and the 300 ms
+ * pause after it (the pause's background work counts, as it always did; another side's pushes never do).
+ */
+class Tally {
+  private readonly times: number[] = [];
+  private cpuMs = 0;
+
+  constructor(private readonly side: FanOutSide, private readonly viewers: number) {}
+
+  async push(): Promise<void> {
+    const cpu0 = this.side.cpuMs();
+    this.times.push(await this.side.round());
     await new Promise((res) => setTimeout(res, 300));
+    this.cpuMs += this.side.cpuMs() - cpu0;
   }
-  const cpu = side.cpuMs() - cpu0;
-  return { viewers, rounds, emitToLastMs: roundAll(percentiles(times)), cpuMsPerThousandDeliveries: round((cpu / (viewers * rounds)) * 1000, 2) };
+
+  result(): FanOut {
+    const rounds = this.times.length;
+    return { viewers: this.viewers, rounds, emitToLastMs: roundAll(percentiles(this.times)), cpuMsPerThousandDeliveries: round((this.cpuMs / (this.viewers * rounds)) * 1000, 2) };
+  }
 }
 
 /** The same fan-out from a bare socket.io server (the baseline), with a payload of the same size. */
 export async function rawFanOut(viewers: number, rounds: number, sample: object): Promise<FanOut> {
   const side = await rawSide(viewers, sample);
   try {
-    return await measure(side, viewers, rounds);
+    const tally = new Tally(side, viewers);
+    for (let r = 0; r < rounds; r++) await tally.push();
+    return tally.result();
   } finally {
     await side.close();
   }
@@ -293,34 +306,23 @@ export async function rawFanOut(viewers: number, rounds: number, sample: object)
 
 /**
  * The notifications node and the bare socket.io server, each with `count` viewers connected at once, pushed in turns
- * (N R R N N R R N...), `rounds` pushes each, 300 ms apart: each side's emit-to-last times and its server's CPU per
- * delivery over its own rounds and the pauses after them, as when the sides were measured one after the other (the
- * notifications node's background work, its pollers and timers, would otherwise count twice: it runs during the
- * baseline's rounds too, and bare socket.io has none). Measured one after the other (all of
- * ours, then all of the baseline's), whatever the machine did in one window and not the other went into the
- * comparison; with 15 rounds a side, its p99 is its slowest round.
+ * (N R R N N R R N...), `rounds` pushes each (Tally): each side's emit-to-last times and its server's CPU per delivery
+ * over its own pushes (the notifications node's background work, its pollers and timers, runs during the baseline's
+ * pushes too, and bare socket.io has none). Measured one after the other (all of ours, then all of the baseline's),
+ * whatever the machine did in one window and not the other went into the comparison; with 15 rounds a side, its p99
+ * is its slowest round.
  */
 export async function fanOutInTurns(stack: Stack, challengeId: string, count: number, rounds: number, sample: object): Promise<{ notifications: FanOut; rawSocketIo: FanOut }> {
   const ours = await notificationsSide(stack, challengeId, count);
   let raw: FanOutSide | undefined;
   try {
     raw = await rawSide(count, sample);
-    const sides = { notifications: { side: ours, times: [] as number[], cpuMs: 0 }, rawSocketIo: { side: raw, times: [] as number[], cpuMs: 0 } };
+    const notifications = new Tally(ours, count);
+    const rawSocketIo = new Tally(raw, count);
     for (let r = 0; r < rounds; r++) {
-      const order = r % 2 === 0 ? (['notifications', 'rawSocketIo'] as const) : (['rawSocketIo', 'notifications'] as const);
-      for (const name of order) {
-        const s = sides[name];
-        const cpu0 = s.side.cpuMs();
-        s.times.push(await s.side.round());
-        await new Promise((res) => setTimeout(res, 300));
-        s.cpuMs += s.side.cpuMs() - cpu0;
-      }
+      for (const tally of r % 2 === 0 ? [notifications, rawSocketIo] : [rawSocketIo, notifications]) await tally.push();
     }
-    const result = (name: keyof typeof sides): FanOut => ({
-      viewers: count, rounds, emitToLastMs: roundAll(percentiles(sides[name].times)),
-      cpuMsPerThousandDeliveries: round((sides[name].cpuMs / (count * rounds)) * 1000, 2),
-    });
-    return { notifications: result('notifications'), rawSocketIo: result('rawSocketIo') };
+    return { notifications: notifications.result(), rawSocketIo: rawSocketIo.result() };
   } finally {
     await raw?.close();
     await ours.close();
