@@ -206,12 +206,20 @@ describeWithBrowser('a teacher’s work and pay, and the class schedule', (brows
         method: 'PUT', headers: { authorization: pupil, 'content-type': 'application/json' }, body: JSON.stringify({ text: '1-5', uploadName: stored.data.filename }),
       });
       expect(handIn.status).toBe(200);
+      const submission = ((await handIn.json()) as { data: { id: string } }).data.id;
       await taskRow.getByRole('link', { name: task }).click();
       await page.waitForURL(new RegExp(`/admin/resources/groups/${group.id}\\?tab=homework`));
       await page.locator('.ant-collapse-header', { hasText: task }).click();
       const fileButton = page.getByTestId('hand-in-file');
       await fileButton.getByText(`Жауап ${locale}.pdf`).waitFor();
-      const [handedIn] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
+      // Each step waited for on its own, so a failure names it: the click, the file's answer, or the download (a CI
+      // run once timed out waiting for the download with nothing else said; 20 runs here under load passed).
+      const answered = page.waitForResponse((r) => r.url().endsWith(`/api/homework/${hwId}/submissions/${submission}/file`));
+      const downloaded = page.waitForEvent('download');
+      for (const waiting of [answered, downloaded]) void waiting.catch(() => undefined); // awaited below, in order
+      await fileButton.click();
+      expect((await answered).status()).toBe(200);
+      const handedIn = await downloaded;
       expect([handedIn.suggestedFilename(), Buffer.compare(await readFile(await handedIn.path()), pdf)]).toEqual([`Жауап ${locale}.pdf`, 0]);
       await fits();
     }, { storageState: await managerSession(), viewport });
