@@ -125,6 +125,37 @@ describe('event delivery between services', () => {
     }
   });
 
+  it('relays on a commit’s notification while it listens (its safety poll ten minutes away), keeps relaying when its LISTEN connection is cut, and listens again', async () => {
+    // A relay of its own whose safety poll is ten minutes away: while it listens, only a commit's notification can
+    // make it publish within a wait.
+    const usual = auth.app.get(OutboxRelay);
+    await usual.stop();
+    const relay = new OutboxRelay(auth.app.get(DataSource), auth.app.get(NatsService), { ...auth.app.get<KitConfig>(KIT_CONFIG), OUTBOX_POLL_MS: 200, OUTBOX_LISTENING_POLL_MS: 600_000 }, auth.app.get(KIT_LOGGER));
+    const published = (eventId: string, what: string) => waitFor(async () => (await outboxRow(eventId))?.published_at ?? undefined, { what });
+    const listenerPid = async () =>
+      (await pg.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [`${auth.app.get<KitConfig>(KIT_CONFIG).SERVICE}:relay`])).rows.map((r) => r.pid);
+    try {
+      await relay.start();
+      const [first] = await waitFor(async () => { const pids = await listenerPid(); return pids.length === 1 ? pids : undefined; }, { what: 'the relay listening' });
+      const listening = await sendProbe('listening');
+      await published(listening.eventId, 'the event woken by its commit');
+      // The server cuts the connection (as a failover would): an event committed now is relayed all the same (by
+      // the short poll, or by the catch-up when it listens again), and the relay listens on a new connection.
+      await pg.query('SELECT pg_terminate_backend($1)', [first]);
+      const deaf = await sendProbe('while the listener is down');
+      await published(deaf.eventId, 'the event committed while the relay was deaf');
+      const [again] = await waitFor(async () => { const pids = await listenerPid(); return pids.length === 1 && pids[0] !== first ? pids : undefined; }, { what: 'the relay listening again' });
+      expect(again).not.toBe(first);
+      expect(relay.listening).toBe(true);
+      const after = await sendProbe('listening again');
+      await published(after.eventId, 'the event woken by its commit after the reconnection');
+      for (const p of [listening, deaf, after]) expect((await waitReceipt(p.id)).times).toBe(1);
+    } finally {
+      await relay.stop();
+      await usual.start();
+    }
+  });
+
   it('publishes once when the relay dies after publishing and before marking the row', async () => {
     const relay = auth.app.get(OutboxRelay);
     const before = await streamMessages();

@@ -168,6 +168,10 @@ export interface RelayHooks {
  * Rows are claimed with FOR UPDATE SKIP LOCKED, so several replicas relay without publishing a row twice; if a
  * relay dies after publishing and before marking, the row is published again with the same id and JetStream's
  * duplicate window drops it (and consumers' inboxes would drop it too).
+ *
+ * Woken by the pg_notify every event's commit sends on the schema's channel (one LISTEN connection per relay), it
+ * polls only as a safety net: every OUTBOX_LISTENING_POLL_MS while it listens, every OUTBOX_POLL_MS while that
+ * connection is lost (then it connects again with a backoff, and reads what was committed while it was deaf).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -178,6 +182,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** A notification came while a batch ran (no one was waiting): the next wait is skipped, so its row goes at once. */
   private notified = false;
   private listener?: Client;
+  /** The next attempt at the LISTEN connection after it was lost, and how many attempts failed in a row. */
+  private relisten?: NodeJS.Timeout;
+  private relistenFailures = 0;
   private readonly batchSize = 200;
 
   constructor(
@@ -194,13 +201,20 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.listen();
+    await this.listen().catch((err: unknown) => this.deaf(err));
     this.loop = this.run();
+  }
+
+  /** Whether a commit's notification reaches this relay now (else it polls every OUTBOX_POLL_MS). */
+  get listening(): boolean {
+    return this.listener !== undefined;
   }
 
   /** Stops after the batch in flight; safe to call twice. */
   async stop(): Promise<void> {
     this.running = false;
+    clearTimeout(this.relisten);
+    this.relisten = undefined;
     this.wake?.();
     // The batch in flight publishes with the broker's own timeouts; bounded here too, so a stop always ends (rows it
     // had not marked sent are published again by the next relay: consumers dedupe by message id).
@@ -215,16 +229,59 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return this.stop();
   }
 
+  /** The loop runs its next batch now: at once if it waits, else right after the batch in flight. */
+  private nudge(): void {
+    if (this.wake) this.wake();
+    else this.notified = true;
+  }
+
   private async listen(): Promise<void> {
     const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: `${this.config.SERVICE}:relay` });
-    client.on('error', (err) => this.logger.warn({ err }, 'outbox listener connection error; polling continues'));
-    await client.connect();
-    client.on('notification', () => {
-      if (this.wake) this.wake();
-      else this.notified = true;
-    });
-    await client.query(`LISTEN "${outboxChannel(this.config.DB_SCHEMA)}"`);
+    // A connection cut by the server (a failover, an idle-connection killer) or the network: deaf until listening again.
+    const lost = (err?: unknown) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      void client.end().catch(() => undefined);
+      this.deaf(err ?? new Error('connection ended'));
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.nudge());
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${outboxChannel(this.config.DB_SCHEMA)}"`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (!this.running || this.listener) {
+      await client.end().catch(() => undefined); // stopped meanwhile, or started again and listening already
+      return;
+    }
     this.listener = client;
+    this.relistenFailures = 0;
+  }
+
+  /** Polls every OUTBOX_POLL_MS from now on, and listens again after a backoff (0.5 s doubling to 30 s). */
+  private deaf(err: unknown): void {
+    if (!this.running || this.relisten) return;
+    const delay = Math.min(500 * 2 ** this.relistenFailures, 30_000);
+    this.logger.warn({ err, retryInMs: delay }, 'outbox listener lost; polling every OUTBOX_POLL_MS until it listens again');
+    this.nudge(); // the wait in progress may be the long one
+    this.relisten = setTimeout(() => {
+      this.relisten = undefined;
+      if (!this.running) return;
+      this.listen().then(
+        () => {
+          this.logger.info('outbox listener back');
+          this.nudge(); // what was committed while it was deaf
+        },
+        (e: unknown) => {
+          this.relistenFailures++;
+          this.deaf(e);
+        },
+      );
+    }, delay);
   }
 
   private async run(): Promise<void> {
@@ -244,7 +301,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         failures++;
         this.logger.warn({ err, failures }, 'outbox relay batch failed; will retry');
       }
-      const delay = failures ? Math.min(200 * 2 ** failures, 10_000) : this.config.OUTBOX_POLL_MS;
+      if (!this.running) break; // stopped during the batch: no wait (the poll may be long)
+      const delay = failures ? Math.min(200 * 2 ** failures, 10_000) : this.listening ? this.config.OUTBOX_LISTENING_POLL_MS : this.config.OUTBOX_POLL_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         this.wake = () => {
