@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: olympiad morning on this machine, every figure beside a baseline measured in the same run.
  *   1. cold start of the platform (real processes, as `npm start` runs them) on an empty database;
- *   2. memory of every process at rest;
+ *   2. memory of every process at rest, and its CPU per second at rest over BENCH_REST_SECONDS (15), PostgreSQL's too
+ *      (`cpuAtRestMsPerSecond`: the pollers, timers and heartbeats a replica costs while idle);
  *   3. a login burst (code request, code from the development inbox, login) for BENCH_PUPILS pupils;
  *   4. answer saves through the gateway for BENCH_SECONDS, against a bare node HTTP server upserting the same row
  *      into the same PostgreSQL (the baseline), with the same connections; CPU and peak memory while saving;
@@ -25,7 +26,7 @@
  * Every scenario also reports each process's peak RSS while it ran (`peakRssMb`, sampled every 250 ms).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
- * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_CERTS (10000), BENCH_ONLY=certs (step 9 alone), BENCH_ONLY=answers (stop after step 4, for profiling) or
+ * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_CERTS (10000), BENCH_REST_SECONDS (15), BENCH_ONLY=certs (step 9 alone), BENCH_ONLY=answers (stop after step 4, for profiling) or
  * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3) or
  * BENCH_ONLY=subscribe-flood (after step 3: answer-save p99 alone vs. while BENCH_FLOOD_SOCKETS (4) anonymous
  * sockets send ~BENCH_FLOOD_RATE (2000) `board:subscribe` a second to random board ids, as a ratio; goal within 2x);
@@ -43,7 +44,7 @@ import { adapterBench } from './adapter';
 import { prizeDrop } from './prize-drop';
 import { certsBench } from './certs';
 import { launch, prepare } from './stack';
-import { RssPeaks, progress, rssMb } from './stats';
+import { RssPeaks, cpuAtRest, progress, rssMb } from './stats';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PUPILS = env('BENCH_PUPILS', 2000);
@@ -59,6 +60,7 @@ const CHAT_MESSAGES = env('BENCH_CHAT_MESSAGES', 200);
 const DROP_STOCK = env('BENCH_DROP_STOCK', 50);
 const DROP_CONCURRENCY = env('BENCH_DROP_CONCURRENCY', PUPILS);
 const CERTS = env('BENCH_CERTS', 10_000);
+const REST_SECONDS = env('BENCH_REST_SECONDS', 15);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
@@ -90,6 +92,7 @@ async function main() {
     report.startup = { coldMs: Math.round(startMs) };
     await new Promise((r) => setTimeout(r, 3_000));
     report.rssAtRestMb = Object.fromEntries(stack.platform.processes.map((p) => [p.name, rssMb(p.pid)]));
+    report.cpuAtRestMsPerSecond = await cpuAtRest(stack.platform.processes, REST_SECONDS);
     if (ONLY === 'certs') {
       rss.scenario('certs');
       progress(`certificates in bulk: ${CERTS} finishers`);

@@ -28,6 +28,18 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU milliseconds per second of each process, and of all PostgreSQL backends, over `seconds` in which nothing is
+ * asked of the platform: its pollers, timers and heartbeats, what a replica costs the machine and the database idle.
+ */
+export async function cpuAtRest(processes: { name: string; pid: number }[], seconds: number): Promise<Record<string, number>> {
+  const read = (): Record<string, number> => ({ ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])), postgres: cpuMsOfAll('postgres') });
+  const before = read();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = read();
+  return Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, round((ms - before[name]) / seconds, 2)]));
+}
+
 export const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** Every value of a record of figures to two decimals (percentile tables). */
