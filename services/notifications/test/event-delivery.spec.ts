@@ -132,8 +132,9 @@ describe('event delivery between services', () => {
     await usual.stop();
     const relay = new OutboxRelay(auth.app.get(DataSource), auth.app.get(NatsService), { ...auth.app.get<KitConfig>(KIT_CONFIG), OUTBOX_POLL_MS: 200, OUTBOX_LISTENING_POLL_MS: 600_000 }, auth.app.get(KIT_LOGGER));
     const published = (eventId: string, what: string) => waitFor(async () => (await outboxRow(eventId))?.published_at ?? undefined, { what });
+    // This namespace's relay only (other test files' relays run beside it): its channel is named after its schema.
     const listenerPid = async () =>
-      (await pg.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [`${auth.app.get<KitConfig>(KIT_CONFIG).SERVICE}:relay`])).rows.map((r) => r.pid);
+      (await pg.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'auth:relay' AND query = $1`, [`LISTEN "outbox_${ns.schemaOf('auth')}"`])).rows.map((r) => r.pid);
     try {
       await relay.start();
       const [first] = await waitFor(async () => { const pids = await listenerPid(); return pids.length === 1 ? pids : undefined; }, { what: 'the relay listening' });
