@@ -131,11 +131,12 @@ describe('metrics endpoints after a journey', () => {
 
     const texts = Object.fromEntries(await Promise.all(Object.entries(services).map(async ([name, s]) => [name, await scrape(s.metricsUrl)] as const)));
     for (const [name, text] of Object.entries(texts)) {
-      for (const series of ['http_request_duration_seconds_count', 'nodejs_eventloop_lag_p99_seconds', 'db_pool_connections', 'db_pool_max', 'outbox_backlog', 'outbox_oldest_unpublished_age_seconds']) {
+      for (const series of ['http_request_duration_seconds_count', 'nodejs_eventloop_lag_p99_seconds', 'db_pool_connections', 'db_pool_max', 'outbox_backlog', 'outbox_oldest_unpublished_age_seconds', 'outbox_relay_listening']) {
         expect({ name, series, present: samples(text, series).length > 0 }).toEqual({ name, series, present: true });
       }
       expect(samples(text, 'db_pool_connections').map((s) => s.labels.state).sort()).toEqual(['idle', 'total', 'waiting']);
       for (const s of samples(text, 'outbox_backlog')) expect(s.labels.service).toBe(name);
+      expect({ name, listening: samples(text, 'outbox_relay_listening').map((s) => s.value) }).toEqual({ name, listening: [1] });
     }
     // Route templates, never the pupil's ids.
     expect(total(texts.learning, 'http_request_duration_seconds_count', { route: '/api/users/:user/quizzes/:quiz/finish', status: '200' })).toBe(1);

@@ -7,11 +7,12 @@ import { KIT_CONFIG, KIT_LOGGER } from '../tokens';
 import type { KitConfig } from '../config/config';
 import { NatsService } from '../messaging/nats.service';
 import { EventConsumers } from '../messaging/consumer';
+import { OutboxRelay } from '../messaging/outbox';
 import { Metrics, startMetricsServer, type MetricsEndpointHandle } from './metrics';
 
 /**
  * The series every service has, read at scrape time (nothing runs between scrapes): the database pool, the outbox
- * backlog and the age of its oldest unpublished row, and each of the service's JetStream durable consumers' pending,
+ * backlog and the age of its oldest unpublished row, whether the relay listens for commits, and each of the service's JetStream durable consumers' pending,
  * waiting-for-ack and redelivered counts (one consumer is shared by a service's replicas, so every replica reports the
  * same figure: aggregate with max, not sum). Then the endpoint itself, when METRICS_PORT is set.
  */
@@ -41,6 +42,7 @@ export class KitMetrics implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly ds: DataSource,
     private readonly nats: NatsService,
     private readonly consumers: EventConsumers,
+    relay: OutboxRelay,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(KIT_LOGGER) private readonly logger: Logger,
   ) {
@@ -62,6 +64,8 @@ export class KitMetrics implements OnApplicationBootstrap, OnApplicationShutdown
       const row = await outbox();
       if (row) g.set(row.oldestSeconds);
     });
+    // 0 while this replica's relay has lost its LISTEN connection: it then polls every OUTBOX_POLL_MS and reconnects.
+    metrics.gauge('outbox_relay_listening', 'Whether this replica\'s outbox relay listens for commits (1), or polls while its LISTEN connection is lost (0)', [], (g) => g.set(relay.listening ? 1 : 0));
     const consumerStates = shared(() => this.consumerStates());
     const consumerGauge = (name: string, help: string, read: (c: ConsumerState) => number) =>
       metrics.gauge(name, help, ['consumer'], async (g) => {
