@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type { Stack } from './stack';
-import { cpuMs, cpuMsOfAll, percentiles, pool, progress, round, roundAll, rssMb } from './stats';
+import { cpuSince, percentiles, pool, progress, round, roundAll, rssMb } from './stats';
 
 export interface Pupil {
   id: string;
@@ -82,12 +82,8 @@ export async function loginBurst(stack: Stack, people: { id: string; phone: stri
   const devices = people.map((p, i) => `bench-device-${i}-${p.id.slice(0, 8)}`);
   /** CPU microseconds per request of every process (and PostgreSQL) over one phase: where a sign-in's time goes. */
   const cpuMeter = () => {
-    const read = (): Record<string, number> => ({ ...Object.fromEntries(stack.platform.processes.map((p) => [p.name, cpuMs(p.pid)])), postgres: cpuMsOfAll('postgres') });
-    const before = read();
-    return () => {
-      const after = read();
-      return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, Math.round(((v - (before[k] ?? 0)) * 1000) / people.length)]));
-    };
+    const used = cpuSince(stack.platform.processes);
+    return () => Object.fromEntries(Object.entries(used()).map(([k, v]) => [k, Math.round((v * 1000) / people.length)]));
   };
   let cpu = cpuMeter();
   let t0 = performance.now();
@@ -291,15 +287,13 @@ export async function answerSaves(stack: Stack, targets: AnswerTarget[], opts: {
       for (const side of order) {
         const a = acc[side];
         const { url, auth, pids } = sides[side];
-        const cpu0 = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-        const pg0 = cpuMsOfAll('postgres');
+        const cpuUsed = cpuSince(Object.entries(pids).map(([name, pid]) => ({ name, pid })));
         const wal0 = await walPosition(stack);
         const ckpt0 = await checkpointer(stack);
         const slice = await hammerSlice(url, targets, { connections: opts.connections, seconds: sliceSeconds, auth });
         const wal = await walSince(stack, wal0, slice.requests);
         const ckpt = await checkpointer(stack);
-        for (const [name, pid] of Object.entries(pids)) a.cpuMs[name] = (a.cpuMs[name] ?? 0) + cpuMs(pid) - cpu0[name];
-        a.cpuMs.postgres = (a.cpuMs.postgres ?? 0) + cpuMsOfAll('postgres') - pg0;
+        for (const [name, ms] of Object.entries(cpuUsed())) a.cpuMs[name] = (a.cpuMs[name] ?? 0) + ms;
         a.cpuMs.loadGenerator = (a.cpuMs.loadGenerator ?? 0) + slice.cpuMs;
         a.walBytes += wal.bytes;
         a.commits += wal.commits;

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type { Pupil } from './answers';
 import type { Stack } from './stack';
-import { cpuMs, cpuMsOfAll, percentiles, pool, progress, round, roundAll } from './stats';
+import { cpuSince, percentiles, pool, progress, round, roundAll } from './stats';
 
 interface DropRun {
   pupils: number;
@@ -96,7 +96,7 @@ export async function prizeDrop(stack: Stack, pupils: Pupil[], opts: { stock: nu
 
   progress(`prize drop: ${pupils.length} checkouts of ${opts.stock} units, ${concurrency} at once, through the gateway`);
   const services = ['gateway', 'shop', 'finance'] as const;
-  const cpu0: Record<string, number> = { ...Object.fromEntries(services.map((s) => [s, cpuMs(stack.pid(s))])), postgres: cpuMsOfAll('postgres') };
+  const cpuUsed = cpuSince(services.map((s) => ({ name: s, pid: stack.pid(s) })));
   const body = JSON.stringify({ currency: 'zp', fulfilment: { method: 'pickup', pickupPointId: point.id } });
   const run = await drop(pupils, concurrency, async (p, agent) => {
     const res = await request(`${base}/api/cart/checkout`, {
@@ -113,7 +113,7 @@ export async function prizeDrop(stack: Stack, pupils: Pupil[], opts: { stock: nu
     }
     return { status: res.statusCode, code };
   });
-  const cpuSeconds = { ...Object.fromEntries(services.map((s) => [s, round((cpuMs(stack.pid(s)) - (cpu0[s] ?? 0)) / 1000, 2)])), postgres: round((cpuMsOfAll('postgres') - (cpu0.postgres ?? 0)) / 1000, 2) };
+  const cpuSeconds = Object.fromEntries(Object.entries(cpuUsed()).map(([name, ms]) => [name, round(ms / 1000, 2)]));
   const [after] = await stack.sql<{ stock: number; sold: number; orders: number; units: number }>(
     `SELECT p.stock, p.sold, (SELECT count(*)::int FROM shop.orders o JOIN shop.order_lines l ON l.order_id = o.id WHERE l.product_id = p.id) AS orders,
             (SELECT coalesce(sum(l.quantity), 0)::int FROM shop.order_lines l JOIN shop.orders o ON o.id = l.order_id

@@ -29,15 +29,23 @@ export function cpuMs(pid: number): number {
 }
 
 /**
+ * CPU milliseconds each process and all PostgreSQL backends (`postgres`) use from now on: call the result to read
+ * them, by name.
+ */
+export function cpuSince(processes: readonly { name: string; pid: number }[]): () => Record<string, number> {
+  const read = (): Record<string, number> => ({ ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])), postgres: cpuMsOfAll('postgres') });
+  const before = read();
+  return () => Object.fromEntries(Object.entries(read()).map(([name, ms]) => [name, ms - before[name]]));
+}
+
+/**
  * CPU milliseconds per second of each process, and of all PostgreSQL backends, over `seconds` in which nothing is
  * asked of the platform: its pollers, timers and heartbeats, what a replica costs the machine and the database idle.
  */
 export async function cpuAtRest(processes: { name: string; pid: number }[], seconds: number): Promise<Record<string, number>> {
-  const read = (): Record<string, number> => ({ ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])), postgres: cpuMsOfAll('postgres') });
-  const before = read();
+  const used = cpuSince(processes);
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const after = read();
-  return Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, round((ms - before[name]) / seconds, 2)]));
+  return Object.fromEntries(Object.entries(used()).map(([name, ms]) => [name, round(ms / seconds, 2)]));
 }
 
 export const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -12,9 +12,10 @@ import { Metrics, startMetricsServer, type MetricsEndpointHandle } from './metri
 
 /**
  * The series every service has, read at scrape time (nothing runs between scrapes): the database pool, the outbox
- * backlog and the age of its oldest unpublished row, whether the relay listens for commits, and each of the service's JetStream durable consumers' pending,
- * waiting-for-ack and redelivered counts (one consumer is shared by a service's replicas, so every replica reports the
- * same figure: aggregate with max, not sum). Then the endpoint itself, when METRICS_PORT is set.
+ * backlog and the age of its oldest unpublished row, whether the relay listens for commits, and each of the
+ * service's JetStream durable consumers' pending, waiting-for-ack and redelivered counts (one consumer is shared by a
+ * service's replicas, so every replica reports the same figure: aggregate with max, not sum). Then the endpoint
+ * itself, when METRICS_PORT is set.
  */
 interface ConsumerState {
   durable: string;
