@@ -104,10 +104,10 @@ export async function fillLocalized(page: Page, label: string, values: [string, 
 
 /**
  * Chooses `option` in the antd select whose input is `combobox`, opened from the keyboard (or found by typing `search`),
- * and returns once the select shows it and its list has closed. A press on an option while the list is still opening
- * or being redrawn can be lost on a loaded machine (CI's phone run saved a library without its subject, and a delivery
- * point without its city: no request left); choosing again is harmless, so a lost choice is made once more, with a
- * line on stderr.
+ * and returns once the select shows it and its list has closed. A press on an option while the list is still opening,
+ * closing or being redrawn can be lost on a loaded machine (CI's phone run saved a library without its subject, and a
+ * delivery point without its city: no request left; another saw the option shown, then the list closed under the press);
+ * choosing again is harmless, so a lost choice is made again (up to three times), with a line on stderr.
  */
 export async function chooseOption(page: Page, combobox: Locator, option: string, { search, exact = false }: { search?: string; exact?: boolean } = {}): Promise<void> {
   // The select around the input (a `has` filter would look for the whole of `combobox`'s chain inside each select).
@@ -115,17 +115,17 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   const chosen = field.locator('.ant-select-selection-item').filter({ hasText: option });
   for (let attempt = 1; ; attempt++) {
-    await combobox.focus();
-    // A select that searches the server lists what the typed words find; the others open from the keyboard.
-    if (search) await combobox.fill(search);
-    else await page.keyboard.press('ArrowDown');
-    await (exact ? options.getByText(option, { exact: true }) : options.filter({ hasText: option }).first()).click();
     try {
-      await chosen.waitFor({ timeout: attempt === 1 ? 10_000 : 30_000 });
+      await combobox.focus();
+      // A select that searches the server lists what the typed words find; the others open from the keyboard.
+      if (search) await combobox.fill(search);
+      else await page.keyboard.press('ArrowDown');
+      await (exact ? options.getByText(option, { exact: true }) : options.filter({ hasText: option }).first()).click({ timeout: 10_000 });
+      await chosen.waitFor({ timeout: 10_000 });
       break;
     } catch (error) {
-      if (attempt > 1) throw error;
-      process.stderr.write(`chooseOption: "${option}" was not shown 10 s after the press; choosing again\n`);
+      if (attempt >= 3) throw error;
+      process.stderr.write(`chooseOption: "${option}" was not chosen (${(error as Error).message.split('\n')[0]}); choosing again\n`);
     }
   }
   await expectEventually(() => page.locator('.ant-select-dropdown:visible').count(), 0);

@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describeWithBrowser, testToken, waitFor } from '@olymp/server-kit/testing';
+import { describeWithBrowser, testToken } from '@olymp/server-kit/testing';
 import { serveUiBuild } from '@olymp/web-common/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { ROLE } from '@olymp/proto';
 import en from '../src/i18n/locales/en/media.json';
 import kk from '../src/i18n/locales/kk/media.json';
-import { PHONES, expectEventually, goInApp, pageRunnerAllowingHttpErrors, tokenOf } from './helpers';
+import { PHONES, chooseOption, expectEventually, goInApp, pageRunnerAllowingHttpErrors, tokenOf } from './helpers';
 import { startStack, type Stack } from './stack';
 
 const UI_DIR = path.resolve(__dirname, '..');
@@ -41,22 +41,8 @@ describeWithBrowser('materials and social media in the admin', (browser) => {
     return (await res.json()) as R;
   };
 
-  /**
-   * Picks `option` in the material's kind select. After a save the select can still hold the focus with its list
-   * closing, so a click may close the list rather than open it: the click is repeated until the option shows.
-   */
-  const chooseKind = async (page: Page, label: string, option: string) => {
-    const item = page.locator('.ant-select-item-option').filter({ hasText: option });
-    await waitFor(
-      async () => {
-        if (await item.isVisible()) return true;
-        await page.getByRole('combobox', { name: label }).click({ force: true });
-        return (await item.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) || undefined;
-      },
-      { what: `the kind "${option}" in the list`, timeoutMs: 30_000 },
-    );
-    await item.click();
-  };
+  /** Picks `option` in the material's kind select (after a save it may still hold the focus, its list closing). */
+  const chooseKind = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('combobox', { name: label }), option, { exact: true });
 
   /**
    * Runs `run` as the demo administrator, with the session signing in leaves (the sign-in itself is tested in
