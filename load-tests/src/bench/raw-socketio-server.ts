@@ -3,8 +3,13 @@
  * board-sized payload to every connected client in one room. Started by the bench as a child process; the bench
  * measures emit-to-last-receipt and this process's CPU per delivery the same way as for the notifications node.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
+
+// BENCH_RAW_ALS=1 (an experiment's switch): the bare server with an AsyncLocalStorage entered, as in every platform
+// process (the kit's request context). On Node 20 that turns async hooks on for the whole process.
+if (process.env.BENCH_RAW_ALS === '1') new AsyncLocalStorage<object>().enterWith({});
 
 const http = createServer();
 const io = new Server(http, { transports: ['websocket'], serveClient: false });

@@ -10,7 +10,8 @@
  *      through the API, ranking updates applied per second on the live board;
  *   6. socket.io fan-out to BENCH_VIEWERS viewers on one notifications node (emit-to-last-receipt, CPU per
  *      delivery), against a bare socket.io server with the same payload and viewers, both connected at once and pushed
- *      in turns (leaderboard.ts `fanOutInTurns`); it starts once every event
+ *      in turns (leaderboard.ts `fanOutInTurns`); first to BENCH_FIXED_VIEWERS, for a push's own cost
+ *      (`fanOutPerPush`), so each size also gives CPU per delivery beyond it (`marginalCpuRatio`); it starts once every event
  *      consumer has handled step 5's burst (`rankingUpdates.everyConsumerDoneSeconds`: finance's XP credits last);
  *   7. (after step 3) chat: a group of the BENCH_PUPILS signed-in pupils, store-to-last-member delivery p99 beside bare
  *      socket.io, and messages per second into the group (BENCH_CHAT_MESSAGES, 200) (chat.ts; BENCH_ONLY=chat stops there).
@@ -26,7 +27,7 @@
  * Every scenario also reports each process's peak RSS while it ran (`peakRssMb`, sampled every 250 ms).
  * The report is printed and written to load-tests/reports/ as JSON and HTML. Nothing here asserts a time.
  * Env: BENCH_PUPILS (2000), BENCH_WARM_UP (300 pupils signed in first, unmeasured), BENCH_SECONDS (20), BENCH_CONNECTIONS (64), BENCH_BOARD (300000), BENCH_VIEWERS
- * (2000,10000), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_CERTS (10000), BENCH_REST_SECONDS (15), BENCH_ONLY=certs (step 9 alone), BENCH_ONLY=answers (stop after step 4, for profiling) or
+ * (2000,10000), BENCH_FIXED_VIEWERS (10: the fan-out measuring a push's own cost; 0 skips it), BENCH_ROUNDS (15), BENCH_UPDATES (20000), BENCH_CERTS (10000), BENCH_REST_SECONDS (15), BENCH_ONLY=certs (step 9 alone), BENCH_ONLY=answers (stop after step 4, for profiling) or
  * BENCH_ONLY=board (skip step 4: the leaderboard and fan-out only) or BENCH_ONLY=logins (stop after step 3) or
  * BENCH_ONLY=subscribe-flood (after step 3: answer-save p99 alone vs. while BENCH_FLOOD_SOCKETS (4) anonymous
  * sockets send ~BENCH_FLOOD_RATE (2000) `board:subscribe` a second to random board ids, as a ratio; goal within 2x);
@@ -36,7 +37,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { repoRoot } from '@olymp/infra/dist/runtime';
 import { answerSaves, createPupils, loginBurst, startAttempts } from './answers';
-import { apiLatency, eventsSettled, fanOutInTurns, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
+import { type FanOut, apiLatency, eventsSettled, fanOutInTurns, samplePush, seedBoard, updatesPerSecond, waitForBoard } from './leaderboard';
 import { writeReport } from './report';
 import { subscribeFlood } from './subscribe-flood';
 import { chatBench } from './chat';
@@ -44,7 +45,7 @@ import { adapterBench } from './adapter';
 import { prizeDrop } from './prize-drop';
 import { certsBench } from './certs';
 import { launch, prepare } from './stack';
-import { RssPeaks, cpuAtRest, progress, rssMb } from './stats';
+import { RssPeaks, cpuAtRest, progress, round, rssMb } from './stats';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PUPILS = env('BENCH_PUPILS', 2000);
@@ -61,6 +62,8 @@ const DROP_STOCK = env('BENCH_DROP_STOCK', 50);
 const DROP_CONCURRENCY = env('BENCH_DROP_CONCURRENCY', PUPILS);
 const CERTS = env('BENCH_CERTS', 10_000);
 const REST_SECONDS = env('BENCH_REST_SECONDS', 15);
+/** Viewers of the fan-out that measures a push's own cost (0: not measured). */
+const FIXED_VIEWERS = env('BENCH_FIXED_VIEWERS', 10);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
 /**
  * `logins`: stop after the login burst; `answers`: stop after the answer saves (profiling them); `board`: skip the
@@ -186,6 +189,24 @@ async function main() {
     rss.scenario('fan-out');
     const sample = await samplePush(stack, challengeId);
     const fan: Record<string, unknown> = {};
+    // A push's own cost (the event, the ranking, the view, one encoding) beside the bare server's (a message over IPC,
+    // one encoding): both sides pushed to a handful of viewers. A push to n viewers costs that plus n deliveries, so
+    // each size below also reports CPU per delivery beyond it (`marginalCpuRatio`, the slope from this size to n).
+    let small: { notifications: FanOut; rawSocketIo: FanOut } | undefined;
+    if (FIXED_VIEWERS > 0) {
+      progress(`a push's own cost: fan-out to ${FIXED_VIEWERS} viewers, ${ROUNDS * 2} pushes each side`);
+      try {
+        small = await fanOutInTurns(stack, challengeId, FIXED_VIEWERS, ROUNDS * 2, sample);
+        report.fanOutPerPush = {
+          viewers: FIXED_VIEWERS,
+          rounds: ROUNDS * 2,
+          cpuMsPerPush: { notifications: round(cpuPerPush(small.notifications), 2), rawSocketIo: round(cpuPerPush(small.rawSocketIo), 2) },
+          emitToLastMs: { notifications: small.notifications.emitToLastMs, rawSocketIo: small.rawSocketIo.emitToLastMs },
+        };
+      } catch (err) {
+        report.fanOutPerPush = { failed: err instanceof Error ? err.message : String(err) };
+      }
+    }
     for (const n of VIEWERS) {
       progress(`fan-out to ${n} viewers (the notifications node and bare socket.io, pushed in turns)`);
       let ours: Awaited<ReturnType<typeof fanOutInTurns>>['notifications'];
@@ -200,8 +221,9 @@ async function main() {
       }
       fan[n] = {
         notifications: ours, rawSocketIo: raw,
-        // CPU is read in 10 ms ticks: with few deliveries the baseline may read 0, and a ratio would mean nothing.
+        // Where CPU is read in 10 ms ticks (no schedstat), few deliveries may read 0 on the baseline: no ratio then.
         cpuRatio: raw.cpuMsPerThousandDeliveries > 0 ? Math.round((ours.cpuMsPerThousandDeliveries / raw.cpuMsPerThousandDeliveries) * 100) / 100 : null,
+        marginalCpuRatio: small && n > FIXED_VIEWERS ? marginalRatio(ours, raw, small) : null,
       };
     }
     report.fanOut = fan;
@@ -246,6 +268,19 @@ const answersHeadline = (a: Awaited<ReturnType<typeof answerSaves>>) =>
   `Headline: answer saves ${a.stack.perSecond}/s through the gateway, ${a.ratio} of the bare baseline (${a.baseline.perSecond}/s); p99 ${a.stack.latencyMs.p99} ms ` +
   `(baseline ${a.baseline.latencyMs.p99} ms); slices ${a.slices.map((s) => `${s.side === 'baseline' ? 'B' : 'S'} ${Math.round(s.perSecond)}`).join(', ')}; ` +
   `checkpointer buffers written during the stack's slices ${a.checkpointer.stack.buffersWritten}, the baseline's ${a.checkpointer.baseline.buffersWritten}.`;
+
+/** CPU milliseconds one push of a fan-out cost its server, on average. */
+const cpuPerPush = (f: FanOut) => (f.cpuMsPerThousandDeliveries * f.viewers) / 1000;
+
+/**
+ * CPU per delivery beyond a push's own cost, the notifications node against bare socket.io: each side's slope of CPU
+ * per push from the small fan-out to this one (null when the baseline's slope is not positive).
+ */
+function marginalRatio(ours: FanOut, raw: FanOut, small: { notifications: FanOut; rawSocketIo: FanOut }): number | null {
+  const slope = (big: FanOut, little: FanOut) => (cpuPerPush(big) - cpuPerPush(little)) / (big.viewers - little.viewers);
+  const bare = slope(raw, small.rawSocketIo);
+  return bare > 0 ? round(slope(ours, small.notifications) / bare, 2) : null;
+}
 
 function certCharts(c: Awaited<ReturnType<typeof certsBench>>) {
   return [
