@@ -9,6 +9,7 @@ import { RolesRpcController } from './roles/roles.rpc.controller';
 import { UsersRpcController } from './users/users.rpc.controller';
 import { AuthSeeder } from './seed/seeder';
 import { OtpService } from './otp/otp.service';
+import { OtpAddressHoursSweeper } from './otp/otp-address-hours.sweeper';
 import { OtpLogController } from './otp/otp-log.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { SignInService } from './signin/signin.service';
@@ -39,6 +40,7 @@ import { AuthPermissionDefaults1763830000000 } from './migrations/1763830000000-
 import { AuthOtpLiveCode1764910000000 } from './migrations/1764910000000-auth-otp-live-code';
 import { AuthSessionLiveUser1764920000000 } from './migrations/1764920000000-auth-session-live-user';
 import { AuthOtpDeliveryAsked1764930000000 } from './migrations/1764930000000-auth-otp-delivery-asked';
+import { AuthOtpAddressHours1764940000000 } from './migrations/1764940000000-auth-otp-address-hours';
 import { AuthOtpDelivery1763820100000 } from './migrations/1763820100000-auth-otp-delivery';
 import { SettingsModule } from './settings/settings.module';
 import { Setting } from './settings/setting.entity';
@@ -50,7 +52,7 @@ import { AuthUserLocale1764900000000 } from './migrations/1764900000000-auth-use
 @Module({
   controllers: [RolesRpcController, UsersRpcController, SignInController, ProfileController, OtpLogController,
     PeopleController, UserRoleController],
-  providers: [RolesService, AuthSeeder, OtpService, SessionsService, SignInService, ProfileService,
+  providers: [RolesService, AuthSeeder, OtpService, OtpAddressHoursSweeper, SessionsService, SignInService, ProfileService,
     ...peopleProviders],
   imports: [AuditModule],
   exports: [RolesService],
@@ -66,7 +68,7 @@ export const authService: ServiceDefinition = {
   migrations: [AuthInitial1763780000000, AuthDirectory1763790000000, AuthSignin1763799000000, AuthRolesAdmin1763801100000, AuthCatalogues1763801200000,
     AuthPeople1763802000000, AuthTeachers1763803000000, AuthOtpDelivery1763820100000, AuthPermissionDefaults1763830000000,
     AuthSettings1763840000000, AuthSessionRotations1763850000000, AuthUserLocale1764900000000,
-    AuthOtpLiveCode1764910000000, AuthSessionLiveUser1764920000000, AuthOtpDeliveryAsked1764930000000],
+    AuthOtpLiveCode1764910000000, AuthSessionLiveUser1764920000000, AuthOtpDeliveryAsked1764930000000, AuthOtpAddressHours1764940000000],
   // The auth service reads its own tables instead of asking itself over NATS.
   permissionSource: RolesService,
 };
@@ -76,3 +78,4 @@ export { Clock } from './clock';
 export { REFRESH_REUSE_GRACE_MS, SessionsService } from './sessions/sessions.service';
 export { demoUserId } from './seed/seeder';
 export { OTP_POLICY } from './otp/otp.service';
+export { OtpAddressHoursSweeper } from './otp/otp-address-hours.sweeper';

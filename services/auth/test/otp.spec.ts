@@ -1,10 +1,11 @@
 /**
- * One-time code rules (OWASP ASVS V6, NIST 800-63B): attempts, resend window, expiry, hourly caps, storage.
+ * One-time code rules (OWASP ASVS V6, NIST 800-63B): attempts, resend window, expiry, hourly caps (also under
+ * simultaneous requests), storage.
  * Codes are read from the `sms.requested` events auth writes, so this file needs only the auth service.
  */
 import request from 'supertest';
 import { Client } from 'pg';
-import { Clock, OTP_POLICY, startAuth } from '@olymp/auth';
+import { Clock, OTP_POLICY, OtpAddressHoursSweeper, startAuth } from '@olymp/auth';
 import type { RunningService } from '@olymp/server-kit';
 import { createTestNamespace, testToken } from '@olymp/server-kit/testing';
 import { ROLE } from '@olymp/proto';
@@ -147,23 +148,53 @@ describe('one-time codes', () => {
     expect((await send('+77000000105', '10.2.0.9')).status).toBe(200);
   });
 
-  it('caps codes per client address per hour (SMS pumping to many numbers)', async () => {
+  /** The clock hour `at` is in: the per-address cap counts per client address and clock hour. */
+  const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+  const addressCount = async (ip: string) =>
+    (await pg.query(`SELECT issued FROM "${schema()}".otp_address_hours WHERE client_ip = $1 AND hour = $2`, [ip, hourOf(clock().now())])).rows[0]?.issued as number | undefined;
+  /** Codes and queued SMS written for requests from `ip`. */
+  const writtenFor = async (ip: string) => (await pg.query(
+    `SELECT (SELECT count(*) FROM "${schema()}".otp_codes WHERE client_ip = $1)::int AS codes,
+            (SELECT count(*) FROM "${schema()}".outbox o JOIN "${schema()}".otp_codes c ON c.sms_id = (o.payload->>'smsId')::uuid
+              WHERE o.subject = 'sms.requested' AND c.client_ip = $1)::int AS sms`,
+    [ip],
+  )).rows[0] as { codes: number; sms: number };
+
+  it('caps codes per client address per clock hour (SMS pumping to many numbers)', async () => {
     clock().advance(3600_000);
-    // The address has already asked for all but one of its hourly codes (written directly: a thousand sends would
-    // only make the test slow), then asks once more through the API, then once too many.
-    const now = clock().now();
-    await pg.query(
-      `INSERT INTO "${schema()}".otp_codes (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
-       SELECT gen_random_uuid(), '+7702' || lpad(i::text, 7, '0'), 'register', repeat('0', 64), '10.9.9.9', $1, $1, gen_random_uuid()
-         FROM generate_series(1, $2) AS i`,
-      [now, OTP_POLICY.perIpPerHour - 1],
-    );
+    // The address has already had all but one of this hour's codes (its count written directly: a thousand sends
+    // would only make the test slow), then asks once more through the API, then once too many.
+    await pg.query(`INSERT INTO "${schema()}".otp_address_hours (client_ip, hour, issued) VALUES ('10.9.9.9', $1, $2)`, [hourOf(clock().now()), OTP_POLICY.perIpPerHour - 1]);
     expect((await send('+77029999998', '10.9.9.9', 'register')).status).toBe(200);
     const pumped = await send('+77029999999', '10.9.9.9', 'register');
     expect(pumped.status).toBe(429);
     expect(pumped.body.code).toBe('OTP_TOO_MANY_REQUESTS');
+    expect(pumped.body.message).toBe('Too many codes were requested. Try again in an hour or contact support.');
+    expect(await addressCount('10.9.9.9')).toBe(OTP_POLICY.perIpPerHour);
+    // The refusal wrote nothing: one code and one SMS for the one request let through.
+    expect(await writtenFor('10.9.9.9')).toEqual({ codes: 1, sms: 1 });
+    // Another address is not held back, and the next clock hour starts a new count (the old one swept).
     expect((await send('+77029999999', '10.9.9.10', 'register')).status).toBe(200);
-    await pg.query(`DELETE FROM "${schema()}".otp_codes WHERE code_hash = repeat('0', 64)`);
+    clock().advance(3600_000);
+    expect((await send('+77029999997', '10.9.9.9', 'register')).status).toBe(200);
+    expect(await addressCount('10.9.9.9')).toBe(1);
+    expect(await auth.app.get(OtpAddressHoursSweeper).sweep()).toBeGreaterThanOrEqual(2);
+    expect((await pg.query(`SELECT count(*)::int AS n FROM "${schema()}".otp_address_hours WHERE hour < $1`, [hourOf(clock().now())])).rows[0].n).toBe(0);
+    expect(await addressCount('10.9.9.9')).toBe(1);
+  });
+
+  it('lets simultaneous requests of one address take only the places left under its cap, writing nothing for the others', async () => {
+    clock().advance(3600_000);
+    const ip = '10.9.8.7';
+    await pg.query(`INSERT INTO "${schema()}".otp_address_hours (client_ip, hour, issued) VALUES ($1, $2, $3)`, [ip, hourOf(clock().now()), OTP_POLICY.perIpPerHour - 3]);
+    // 24 different numbers from one address at once (more than auth's database connections, so they overlap there).
+    const phones = Array.from({ length: 24 }, (_, i) => `+7702888${String(i).padStart(4, '0')}`);
+    const answers = await Promise.all(phones.map((phone) => send(phone, ip, 'register')));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(3).fill(200), ...Array(21).fill(429)]);
+    expect(new Set(answers.filter((r) => r.status === 429).map((r) => r.body.code))).toEqual(new Set(['OTP_TOO_MANY_REQUESTS']));
+    expect(await addressCount(ip)).toBe(OTP_POLICY.perIpPerHour);
+    expect(await writtenFor(ip)).toEqual({ codes: 3, sms: 3 });
   });
 
   it('shows staff the delivery log with statuses and attempts, never the codes', async () => {

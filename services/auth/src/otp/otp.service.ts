@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type Locale, message } from '@olymp/proto';
 import { type Counter, DomainError, EventOutbox, KIT_CONFIG, type KitConfig, Metrics, PreparedSql, isUniqueViolation, outboxInsertSql } from '@olymp/server-kit';
 import { Clock } from '../clock';
+import { hourOf } from './otp-address-hours.sweeper';
 import type { OtpPurpose } from './otp.entity';
 
 /**
@@ -18,8 +19,8 @@ export const OTP_POLICY = {
   maxAttempts: 5,
   resendSeconds: 60,
   perPhonePerHour: 5,
-  // Per client address: a whole school signs in from one public (NAT) address on olympiad morning, so this only
-  // stops one address pumping SMS to thousands of numbers; the per-phone cap protects each number.
+  // Per client address and clock hour (UTC): a whole school signs in from one public (NAT) address on olympiad
+  // morning, so this only stops one address pumping SMS to thousands of numbers; the per-phone cap protects each number.
   perIpPerHour: 1000,
 } as const;
 
@@ -32,38 +33,47 @@ export interface LiveCode {
 }
 
 /**
- * A code request in one statement, which is its whole transaction: the resend window and both hourly caps are read,
- * and only if they allow it the live code (if any) is marked replaced, the new one stored and its `sms.requested`
- * queued. It used to be a transaction of six round trips (begin, a per-phone advisory lock, the checks, the insert,
- * the event, commit); on olympiad morning each round trip's socket write was the largest cost in auth's profile
- * (docs/performance.md). Two requests of one phone at once no longer wait on a lock: the unique index on the live
- * code (UQ_otp_codes_live_phone) lets one of them in and refuses the other's insert (23505), which is answered as
- * the resend window it is. `superseded` is read (counted) by `added`, so the old code is replaced before the new
- * one is inserted, and the UPDATE works on the statement's snapshot, which does not hold the inserted row.
- * Prepared once per connection, like the sign-in's statements: parsing and planning them on every call was ~45 %
- * of PostgreSQL's work.
+ * A code request in one statement, which is its whole transaction: the resend window and the per-phone cap are read,
+ * and only if they allow it the address's count of this clock hour is raised while under its cap (`counted`); only
+ * if that happened the live code (if any) is marked replaced, the new one stored and its `sms.requested` queued. It
+ * used to be a transaction of six round trips (begin, a per-phone advisory lock, the checks, the insert, the event,
+ * commit); on olympiad morning each round trip's socket write was the largest cost in auth's profile
+ * (docs/performance.md). Two requests of one phone at once do not wait on a lock: the unique index on the live
+ * code (UQ_otp_codes_live_phone) lets one of them in and refuses the other's insert (23505, the whole statement
+ * undone, its count too), which is answered as the resend window it is. Requests of one address at once queue on
+ * its count's row (ON CONFLICT ... DO UPDATE re-reads the row it waited for), so they take the places under the cap
+ * one by one; counting the address's codes of the last hour instead let each of them see the count below the cap
+ * (the statement's snapshot) and all go through. `superseded` is read (counted) by `added`, so the old code is
+ * replaced before the new one is inserted, and the UPDATE works on the statement's snapshot, which does not hold the
+ * inserted row. Prepared once per connection, like the sign-in's statements: parsing and planning them on every call
+ * was ~45 % of PostgreSQL's work.
  *
  * $1 id, $2 phone, $3 purpose, $4 code hash, $5 client address, $6 now, $7 expiry, $8 SMS id, $9 an hour ago,
- * $10 the newest code allowed before a resend (now - 60 s), $11 per-phone cap, $12 per-address cap, $13-$18 the event.
+ * $10 the newest code allowed before a resend (now - 60 s), $11 per-phone cap, $12 per-address cap, $13-$18 the event,
+ * $19 the clock hour now is in (the per-address window).
  */
 const SMS_EVENT = outboxInsertSql('queued', 'SELECT 1 FROM added', 13);
-const ISSUE_CODE = new PreparedSql<{ last: Date | null; byPhone: number; byIp: number; queued: number }>(
+const ISSUE_CODE = new PreparedSql<{ last: Date | null; byPhone: number; counted: number; queued: number }>(
   `WITH recent AS (
-     SELECT (SELECT created_at FROM otp_codes WHERE phone = $2 ORDER BY created_at DESC LIMIT 1) AS last,
-            count(*) FILTER (WHERE phone = $2)::int AS "byPhone", count(*) FILTER (WHERE client_ip = $5)::int AS "byIp"
-       FROM otp_codes WHERE created_at > $9 AND (phone = $2 OR client_ip = $5)),
+     SELECT (SELECT created_at FROM otp_codes WHERE phone = $2 ORDER BY created_at DESC LIMIT 1) AS last, count(*)::int AS "byPhone"
+       FROM otp_codes WHERE created_at > $9 AND phone = $2),
    allowed AS (
-     SELECT 1 FROM recent WHERE (last IS NULL OR last <= $10) AND "byPhone" < $11 AND "byIp" < $12),
+     SELECT 1 FROM recent WHERE (last IS NULL OR last <= $10) AND "byPhone" < $11),
+   counted AS (
+     INSERT INTO otp_address_hours AS h (client_ip, hour, issued)
+     SELECT $5, $19::timestamptz, 1 FROM allowed
+     ON CONFLICT (client_ip, hour) DO UPDATE SET issued = h.issued + 1 WHERE h.issued < $12
+     RETURNING issued),
    superseded AS (
      UPDATE otp_codes SET superseded_at = $6
-      WHERE phone = $2 AND consumed_at IS NULL AND superseded_at IS NULL AND EXISTS (SELECT 1 FROM allowed)
+      WHERE phone = $2 AND consumed_at IS NULL AND superseded_at IS NULL AND EXISTS (SELECT 1 FROM counted)
       RETURNING id),
    added AS (
      INSERT INTO otp_codes (id, phone, purpose, code_hash, client_ip, created_at, expires_at, sms_id)
-     SELECT $1::uuid, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::uuid FROM allowed, (SELECT count(*) FROM superseded) AS replaced
+     SELECT $1::uuid, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::uuid FROM counted, (SELECT count(*) FROM superseded) AS replaced
      RETURNING id),
    ${SMS_EVENT.cte}
-   SELECT last, "byPhone", "byIp", ${SMS_EVENT.notify} AS queued FROM recent`,
+   SELECT last, "byPhone", (SELECT count(*) FROM counted)::int AS counted, ${SMS_EVENT.notify} AS queued FROM recent`,
 );
 const LIVE_CODE_INDEX = 'UQ_otp_codes_live_phone';
 const LIVE_CODE = new PreparedSql<LiveCode>(
@@ -119,12 +129,12 @@ export class OtpService {
       code,
       requestedAt: now.toISOString(),
     });
-    let outcome: { last: Date | null; byPhone: number; byIp: number; queued: number };
+    let outcome: { last: Date | null; byPhone: number; counted: number; queued: number };
     try {
       [outcome] = await ISSUE_CODE.rows(this.ds, [
         randomUUID(), phone, purpose, this.hash(phone, purpose, code), clientIp, now, expiresAt, smsId,
         new Date(now.getTime() - 3600_000), new Date(now.getTime() - OTP_POLICY.resendSeconds * 1000),
-        OTP_POLICY.perPhonePerHour, OTP_POLICY.perIpPerHour, ...sms.values,
+        OTP_POLICY.perPhonePerHour, OTP_POLICY.perIpPerHour, ...sms.values, hourOf(now),
       ]);
     } catch (err) {
       // Another request of this phone got its code in first, this very moment: that is the resend window.
@@ -134,12 +144,13 @@ export class OtpService {
       throw err;
     }
     if (!outcome.queued) {
-      const { last, byPhone, byIp } = outcome;
+      const { last, byPhone, counted } = outcome;
       if (last) {
         const wait = OTP_POLICY.resendSeconds - Math.floor((now.getTime() - last.getTime()) / 1000);
         if (wait > 0) throw new DomainError('OTP_RESEND_TOO_SOON', { seconds: wait, retryAfterSeconds: wait });
       }
-      if (byPhone >= OTP_POLICY.perPhonePerHour || byIp >= OTP_POLICY.perIpPerHour) throw new DomainError('OTP_TOO_MANY_REQUESTS');
+      // The phone's hourly cap, or (the phone's rules allowed it, the address's count was not raised) the address's.
+      if (byPhone >= OTP_POLICY.perPhonePerHour || !counted) throw new DomainError('OTP_TOO_MANY_REQUESTS');
       throw new Error(`code request for ${purpose} queued nothing and broke no rule`);
     }
     this.codesSent.inc({ purpose });
