@@ -1,5 +1,5 @@
 /** Steps the admin UI's browser tests share: signing in through the development SMS inbox, waiting on API calls. */
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { pageRunner } from '@olymp/web-common/testing';
 import kk from '../src/i18n/locales/kk/common.json';
 
@@ -129,6 +129,28 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
     }
   }
   await expectEventually(() => page.locator('.ant-select-dropdown:visible').count(), 0);
+}
+
+/**
+ * Presses `button` and answers the response of the request it sends (`sends` tells it among the page's responses),
+ * failing if that request fails. CI's phone runs lost presses now and then with every wait before them satisfied (a
+ * material's remove, a hand-in's download: no request left, nothing on the page said why), so a press that sent
+ * nothing within 10 s is made again, as a person would, up to three times, with a line on stderr: if the line shows in
+ * CI's logs, presses are still being lost.
+ */
+export async function pressUntilSent(page: Page, button: Locator, sends: (response: Response) => boolean, what: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const sent = page.waitForResponse(sends, { timeout: 10_000 });
+    void sent.catch(() => undefined); // awaited below
+    await button.click();
+    const answer = await sent.catch(() => null);
+    if (answer) {
+      expect([what, answer.url(), answer.status() < 400]).toEqual([what, answer.url(), true]);
+      return answer;
+    }
+    if (attempt === 3) throw new Error(`three presses (${what}) sent no request`);
+    process.stderr.write(`pressUntilSent: the press (${what}) sent no request within 10 s (try ${attempt}); pressing again\n`);
+  }
 }
 
 /** chooseOption for the page form's select labelled `label` (the option's text matched exactly). */
