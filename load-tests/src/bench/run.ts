@@ -222,7 +222,7 @@ async function main() {
       fan[n] = {
         notifications: ours, rawSocketIo: raw,
         // Where CPU is read in 10 ms ticks (no schedstat), few deliveries may read 0 on the baseline: no ratio then.
-        cpuRatio: raw.cpuMsPerThousandDeliveries > 0 ? Math.round((ours.cpuMsPerThousandDeliveries / raw.cpuMsPerThousandDeliveries) * 100) / 100 : null,
+        cpuRatio: raw.cpuMsPerThousandDeliveries > 0 ? round(ours.cpuMsPerThousandDeliveries / raw.cpuMsPerThousandDeliveries, 2) : null,
         marginalCpuRatio: small && n > FIXED_VIEWERS ? marginalRatio(ours, raw, small) : null,
       };
     }
